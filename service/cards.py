@@ -1,0 +1,197 @@
+"""Cards: one value type that parses every accepted notation and prints the canonical form."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable
+
+SUITS = "SHDC"
+RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+
+_RANK_WORDS = {
+    "a": 1, "ace": 1, "as": 1,
+    "2": 2, "two": 2, "dos": 2,
+    "3": 3, "three": 3, "tres": 3,
+    "4": 4, "four": 4, "cuatro": 4,
+    "5": 5, "five": 5, "cinco": 5,
+    "6": 6, "six": 6, "seis": 6,
+    "7": 7, "seven": 7, "siete": 7,
+    "8": 8, "eight": 8, "ocho": 8,
+    "9": 9, "nine": 9, "nueve": 9,
+    "10": 10, "t": 10, "ten": 10, "diez": 10,
+    "j": 11, "jack": 11, "jota": 11, "sota": 11,
+    "q": 12, "queen": 12, "reina": 12,
+    "k": 13, "king": 13, "rey": 13,
+}
+_SUIT_WORDS = {
+    "s": "S", "spade": "S", "spades": "S", "pica": "S", "picas": "S", "♠": "S", "♤": "S",
+    "h": "H", "heart": "H", "hearts": "H", "corazon": "H", "corazones": "H", "♥": "H", "♡": "H",
+    "d": "D", "diamond": "D", "diamonds": "D", "diamante": "D", "diamantes": "D", "♦": "D", "♢": "D",
+    "c": "C", "club": "C", "clubs": "C", "trebol": "C", "treboles": "C", "♣": "C", "♧": "C",
+}
+_FILLER_WORDS = {"of", "de"}
+# Rank and suit tokens short enough to be written together without a space ("10d", "kh", "♥5").
+_SHORT_RANKS = [token for token in _RANK_WORDS if len(token) <= 2 and token != "as"]
+_SHORT_SUITS = [token for token in _SUIT_WORDS if len(token) == 1]
+_SUIT_SYMBOLS = "♠♤♥♡♦♢♣♧"
+
+
+class CardError(ValueError):
+    """A card or list of cards that cannot be accepted; `code` is stable, `params` feed messages."""
+
+    code = "invalid_card"
+
+    def __init__(self, message: str, *, index: int | None = None, **params):
+        super().__init__(message)
+        self.index = index
+        self.params = params
+
+
+class CardParseError(CardError):
+    code = "unknown_card"
+
+
+class DuplicateCardError(CardError):
+    code = "duplicate_card"
+
+
+class WrongCardCountError(CardError):
+    code = "wrong_card_count"
+
+
+class CardNotHeldError(CardError):
+    code = "card_not_held"
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: int
+    suit: str
+
+    def __post_init__(self):
+        if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
+            raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
+                                 text=f"{self.rank}{self.suit}")
+
+    @property
+    def value(self) -> int:
+        """The count value: ace 1, pip cards their number, court cards 10."""
+        return min(self.rank, 10)
+
+    @property
+    def index(self) -> int:
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return DECK[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse any notation of RULES.md: `5h`, `10 d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`."""
+        if not isinstance(text, str):
+            raise CardParseError(f"not a card: {text!r}", text=repr(text))
+        rank, suit = _split_rank_and_suit(text)
+        if rank is None or suit is None:
+            raise CardParseError(f"not a card: {text!r}", text=text)
+        return _CARDS[(rank, suit)]
+
+    def __str__(self) -> str:
+        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_CARDS = {(card.rank, card.suit): card for card in DECK}
+
+
+def _normalise(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    without_accents = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    for symbol in _SUIT_SYMBOLS:
+        without_accents = without_accents.replace(symbol, f" {symbol} ")
+    return without_accents
+
+
+def _split_rank_and_suit(text: str) -> tuple[int | None, str | None]:
+    tokens = [token for token in _normalise(text).split() if token not in _FILLER_WORDS]
+    if len(tokens) == 1:
+        return _split_compact(tokens[0])
+    if len(tokens) == 2:
+        first, second = tokens
+        if first in _RANK_WORDS and second in _SUIT_WORDS:
+            return _RANK_WORDS[first], _SUIT_WORDS[second]
+        if first in _SUIT_WORDS and second in _RANK_WORDS:
+            return _RANK_WORDS[second], _SUIT_WORDS[first]
+    return None, None
+
+
+def _split_compact(token: str) -> tuple[int | None, str | None]:
+    for rank in _SHORT_RANKS:
+        for suit in _SHORT_SUITS:
+            if token in (rank + suit, suit + rank):
+                return _RANK_WORDS[rank], _SUIT_WORDS[suit]
+    return None, None
+
+
+def parse_rank(text: str) -> int | None:
+    """The rank named by `text` alone (`k`, `king`, `rey`, `10`), or None."""
+    if not isinstance(text, str):
+        return None
+    return _RANK_WORDS.get(_normalise(text).strip())
+
+
+def parse_cards(texts: Iterable, *, count: int | tuple[int, int] | None = None,
+                field: str = "cards") -> tuple[Card, ...]:
+    """Parse a list of card texts (or Cards), rejecting unknown cards, duplicates and wrong counts.
+
+    Raises CardParseError, DuplicateCardError or WrongCardCountError; `index` names the item.
+    """
+    texts = list(texts)
+    if count is not None:
+        low, high = (count, count) if isinstance(count, int) else count
+        if not low <= len(texts) <= high:
+            expected = str(low) if low == high else f"{low}-{high}"
+            raise WrongCardCountError(f"{field}: expected {expected} cards, got {len(texts)}",
+                                      field=field, expected=expected, got=len(texts))
+    cards: list[Card] = []
+    for index, text in enumerate(texts):
+        try:
+            card = text if isinstance(text, Card) else Card.parse(text)
+        except CardParseError:
+            raise CardParseError(f"{field}[{index}]: not a card: {text!r}", index=index,
+                                 field=field, text=str(text)) from None
+        if card in cards:
+            raise DuplicateCardError(f"{field}[{index}]: {card} appears twice", index=index,
+                                     field=field, card=str(card))
+        cards.append(card)
+    return tuple(cards)
+
+
+def resolve_card(text: str | Card, holding: Iterable[Card]) -> Card:
+    """The held card that `text` names; a bare rank (`k`, `rey`) is enough when only one card of
+    that rank is held. Raises CardParseError or CardNotHeldError."""
+    holding = tuple(holding)
+    if isinstance(text, Card):
+        card = text
+    else:
+        try:
+            card = Card.parse(text)
+        except CardParseError:
+            card = None
+        # "as" is both the ace of spades and the Spanish word for ace: prefer what is held.
+        if card is None or card not in holding:
+            rank = parse_rank(text)
+            same_rank = [held for held in holding if held.rank == rank]
+            if len(same_rank) == 1:
+                return same_rank[0]
+            if card is None and rank is None:
+                raise CardParseError(f"not a card: {text!r}", text=str(text))
+            if card is None:
+                raise CardNotHeldError(f"{text!r} does not name exactly one held card",
+                                       text=str(text))
+    if card not in holding:
+        raise CardNotHeldError(f"{card} is not held", card=str(card), text=str(text))
+    return card
