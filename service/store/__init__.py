@@ -1,0 +1,34 @@
+"""Game storage: the GameStore interface and its Redis and in-memory implementations."""
+
+from .base import (
+    GameExists,
+    GameNotFound,
+    GameStore,
+    StoredGame,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+)
+from .memory import MemoryGameStore
+from .redis_store import RedisGameStore
+
+
+def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int) -> GameStore:
+    """The Redis store when a URL is configured, else the embedded in-memory store."""
+    if redis_url:
+        return RedisGameStore(redis_url, ttl_seconds, cluster=cluster)
+    return MemoryGameStore(ttl_seconds)
+
+
+__all__ = [
+    "GameExists",
+    "GameNotFound",
+    "GameStore",
+    "MemoryGameStore",
+    "RedisGameStore",
+    "StoreError",
+    "StoreUnavailable",
+    "StoredGame",
+    "VersionConflict",
+    "open_store",
+]

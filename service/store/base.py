@@ -1,0 +1,108 @@
+"""The GameStore interface: what the games service needs from storage, nothing more."""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class StoreError(Exception):
+    """Base class of everything a store raises on purpose."""
+
+
+class GameNotFound(StoreError):
+    """No game under this id: never created, or expired after its idle time."""
+
+
+class GameExists(StoreError):
+    """A game with this id already exists (create never overwrites)."""
+
+
+class VersionConflict(StoreError):
+    """The game's version moved on since it was loaded: another write won."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing store cannot be reached right now; retrying later may succeed."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as loaded: its version, its document, and a replayed response if asked for."""
+
+    version: int
+    data: str
+    replay: str | None = None
+
+
+# Long-poll backoff between checks, in seconds (see GameStore.wait_events).
+POLL_FIRST = 0.02
+POLL_MAX = 0.25
+
+
+class GameStore(ABC):
+    """Games as versioned JSON documents plus a numbered event log and idempotency records.
+
+    A game is created at version 1; every save is a compare-and-set on the version that
+    writes the new document, appends the new events and stores the idempotency record
+    together, or does nothing at all. Events are numbered from 1 in append order.
+    Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not.
+    Every method may raise StoreUnavailable.
+    """
+
+    ttl_seconds: int
+
+    @abstractmethod
+    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
+        """Store a new game at version 1. Raises GameExists."""
+
+    @abstractmethod
+    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
+        """Load a game, with the record saved under `idempotency_key` if one is given.
+
+        Raises GameNotFound.
+        """
+
+    @abstractmethod
+    def save(
+        self,
+        game_id: str,
+        expected_version: int,
+        data: str,
+        events: Sequence[str] = (),
+        idempotency: tuple[str, str] | None = None,
+    ) -> int:
+        """Replace the document if the game is still at `expected_version`; return the new version.
+
+        `idempotency` is (key, record), stored with the write so that a retry finds it.
+        Raises VersionConflict (nothing written) or GameNotFound.
+        """
+
+    @abstractmethod
+    def events(self, game_id: str, after: int) -> list[str]:
+        """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
+
+    @abstractmethod
+    def ping(self) -> None:
+        """Return if the store answers, else raise StoreUnavailable."""
+
+    def close(self) -> None:
+        """Release connections; the store may not be used afterwards."""
+
+    def wait_events(self, game_id: str, after: int, timeout: float) -> list[str]:
+        """Like events(), but wait up to `timeout` seconds for at least one to appear.
+
+        Polls with short, growing sleeps: each check borrows a connection for one short
+        command only, so many waiting requests never pin the connection pool.
+        """
+        deadline = time.monotonic() + timeout
+        pause = POLL_FIRST
+        while True:
+            found = self.events(game_id, after)
+            remaining = deadline - time.monotonic()
+            if found or remaining <= 0:
+                return found
+            time.sleep(min(pause, remaining))
+            pause = min(pause * 2, POLL_MAX)

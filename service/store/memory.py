@@ -1,0 +1,110 @@
+"""MemoryGameStore: the embedded, per-process store used when no Redis is configured."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .base import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
+
+SWEEP_INTERVAL = 60.0
+
+
+@dataclass
+class _Game:
+    version: int
+    data: str
+    expires_at: float
+    events: list[str] = field(default_factory=list)
+    replays: dict[str, str] = field(default_factory=dict)
+
+
+class MemoryGameStore(GameStore):
+    """Thread-safe dict of games; one lock guards everything, so each save is atomic.
+
+    `clock` (monotonic seconds) is injectable so tests can move time to check expiry.
+    """
+
+    def __init__(self, ttl_seconds: int, clock: Callable[[], float] = time.monotonic):
+        self.ttl_seconds = ttl_seconds
+        self._clock = clock
+        self._games: dict[str, _Game] = {}
+        self._changed = threading.Condition()
+        self._next_sweep = clock() + SWEEP_INTERVAL
+
+    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
+        with self._changed:
+            now = self._clock()
+            self._sweep(now)
+            if self._live(game_id, now) is not None:
+                raise GameExists(game_id)
+            self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
+            self._changed.notify_all()
+
+    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
+        with self._changed:
+            game = self._existing(game_id)
+            replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
+            return StoredGame(game.version, game.data, replay)
+
+    def save(
+        self,
+        game_id: str,
+        expected_version: int,
+        data: str,
+        events: Sequence[str] = (),
+        idempotency: tuple[str, str] | None = None,
+    ) -> int:
+        with self._changed:
+            game = self._existing(game_id)
+            if game.version != expected_version:
+                raise VersionConflict(game_id)
+            game.version += 1
+            game.data = data
+            game.events.extend(events)
+            if idempotency is not None:
+                key, record = idempotency
+                game.replays[key] = record
+            game.expires_at = self._clock() + self.ttl_seconds
+            self._changed.notify_all()
+            return game.version
+
+    def events(self, game_id: str, after: int) -> list[str]:
+        with self._changed:
+            return self._existing(game_id).events[max(after, 0):]
+
+    def wait_events(self, game_id: str, after: int, timeout: float) -> list[str]:
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = self._existing(game_id).events[max(after, 0):]
+                remaining = deadline - time.monotonic()
+                if found or remaining <= 0:
+                    return found
+                self._changed.wait(remaining)
+
+    def ping(self) -> None:
+        return None
+
+    def _existing(self, game_id: str) -> _Game:
+        game = self._live(game_id, self._clock())
+        if game is None:
+            raise GameNotFound(game_id)
+        return game
+
+    def _live(self, game_id: str, now: float) -> _Game | None:
+        game = self._games.get(game_id)
+        if game is not None and game.expires_at <= now:
+            del self._games[game_id]
+            return None
+        return game
+
+    def _sweep(self, now: float) -> None:
+        """Drop expired games now and then, so abandoned games do not pile up."""
+        if now < self._next_sweep:
+            return
+        self._next_sweep = now + SWEEP_INTERVAL
+        for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:
+            del self._games[game_id]

@@ -1,0 +1,186 @@
+"""RedisGameStore: games in Redis (standalone or Cluster), each write one Lua compare-and-set.
+
+Keys of one game share the `{game_id}` hash tag, so they live in one Cluster hash slot and
+one script may touch them all:
+  cribbage:{id}:game     hash: version, data
+  cribbage:{id}:events   list of event JSON, event n at index n-1
+  cribbage:{id}:replays  hash: idempotency key -> recorded response
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import redis
+from redis.backoff import NoBackoff
+from redis.cluster import RedisCluster
+from redis.exceptions import (
+    ClusterDownError,
+    ClusterError,
+    ConnectionError as RedisConnectionError,
+    ReadOnlyError,
+    RedisClusterException,
+    TimeoutError as RedisTimeoutError,
+    TryAgainError,
+)
+from redis.retry import Retry
+
+from .base import GameExists, GameNotFound, GameStore, StoredGame, StoreUnavailable, VersionConflict
+
+# Short timeouts so a dead Redis turns into a quick 503, never a hung worker.
+SOCKET_TIMEOUT = 2.0
+CONNECT_TIMEOUT = 1.0
+
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'version', 1, 'data', ARGV[2])
+if #ARGV > 2 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 3)) end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+return 1
+"""
+
+LOAD = """
+local game = redis.call('HMGET', KEYS[1], 'version', 'data')
+if not game[1] then return false end
+local replay = false
+if ARGV[1] ~= '' then replay = redis.call('HGET', KEYS[3], ARGV[1]) end
+return {game[1], game[2], replay}
+"""
+
+# ARGV: expected version, data, ttl, replay key ('' for none), replay record, events...
+SAVE = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return -1 end
+if current ~= ARGV[1] then return 0 end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version, 'data', ARGV[2])
+if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
+for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+return version
+"""
+
+EVENTS = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+return redis.call('LRANGE', KEYS[2], ARGV[1], -1)
+"""
+
+# Errors that mean "Redis is not there right now" (down, loading, failing over), as opposed
+# to a bug in this code, which should surface as one.
+UNAVAILABLE = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    RedisClusterException,
+    ClusterError,
+    ClusterDownError,
+    TryAgainError,
+    ReadOnlyError,
+    OSError,
+)
+
+
+def game_keys(game_id: str) -> list[str]:
+    tag = "{" + game_id + "}"
+    return [f"cribbage:{tag}:game", f"cribbage:{tag}:events", f"cribbage:{tag}:replays"]
+
+
+class RedisGameStore(GameStore):
+    """GameStore on a Redis server, or on a Redis Cluster with `cluster=True`.
+
+    The client is created on first use, not here, so building an app never connects; if
+    Redis is unreachable the call raises StoreUnavailable and the next call tries again.
+    """
+
+    def __init__(self, url: str, ttl_seconds: int, cluster: bool = False):
+        if "{" in url:
+            raise ValueError("unexpected '{' in Redis URL")
+        self.url = url
+        self.cluster = cluster
+        self.ttl_seconds = ttl_seconds
+        self._client: redis.Redis | RedisCluster | None = None
+        self._lock = threading.Lock()
+        self._scripts: dict = {}
+
+    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
+        created = self._run(CREATE, game_id, [self.ttl_seconds, data, *events])
+        if not created:
+            raise GameExists(game_id)
+
+    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
+        found = self._run(LOAD, game_id, [idempotency_key or ""])
+        if found is None:
+            raise GameNotFound(game_id)
+        version, data, replay = found
+        return StoredGame(int(version), data, replay)
+
+    def save(
+        self,
+        game_id: str,
+        expected_version: int,
+        data: str,
+        events: Sequence[str] = (),
+        idempotency: tuple[str, str] | None = None,
+    ) -> int:
+        key, record = idempotency or ("", "")
+        args = [expected_version, data, self.ttl_seconds, key, record, *events]
+        version = self._run(SAVE, game_id, args)
+        if version == -1:
+            raise GameNotFound(game_id)
+        if version == 0:
+            raise VersionConflict(game_id)
+        return version
+
+    def events(self, game_id: str, after: int) -> list[str]:
+        found = self._run(EVENTS, game_id, [max(after, 0)])
+        if found is None:
+            raise GameNotFound(game_id)
+        return found
+
+    def ping(self) -> None:
+        try:
+            self._connect().ping()
+        except UNAVAILABLE as error:
+            raise self._unavailable(error) from error
+
+    def close(self) -> None:
+        with self._lock:
+            client, self._client = self._client, None
+        if client is not None:
+            client.close()
+
+    def _run(self, script: str, game_id: str, args: list):
+        try:
+            client = self._connect()
+            return self._scripts[script](keys=game_keys(game_id), args=args, client=client)
+        except UNAVAILABLE as error:
+            raise self._unavailable(error) from error
+
+    def _unavailable(self, error: Exception) -> StoreUnavailable:
+        if self.cluster:
+            # The cluster client may hold a stale slot map; start afresh on the next call.
+            self.close()
+        return StoreUnavailable(f"Redis unavailable: {error}")
+
+    def _connect(self) -> redis.Redis | RedisCluster:
+        with self._lock:
+            if self._client is None:
+                self._client = self._new_client()
+                for script in (CREATE, LOAD, SAVE, EVENTS):
+                    self._scripts[script] = self._client.register_script(script)
+            return self._client
+
+    def _new_client(self) -> redis.Redis | RedisCluster:
+        # One retry (no backoff) heals a pooled connection that went stale when Redis
+        # restarted; more would only delay the 503 while Redis is really down.
+        options = dict(
+            decode_responses=True,
+            socket_timeout=SOCKET_TIMEOUT,
+            socket_connect_timeout=CONNECT_TIMEOUT,
+            retry=Retry(NoBackoff(), 1),
+        )
+        if self.cluster:
+            return RedisCluster.from_url(self.url, **options)
+        return redis.Redis.from_url(self.url, **options)

@@ -1,0 +1,47 @@
+"""Shared fixtures: real Redis servers (standalone and a 3-master cluster) for the whole session."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.redis_servers import RedisClusterServers, RedisServer, require_redis
+
+
+def _require_redis() -> None:
+    try:
+        require_redis()
+    except RuntimeError as missing:
+        pytest.fail(str(missing), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A standalone redis-server on a free loopback port, shared by the session."""
+    _require_redis()
+    server = RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster():
+    """A 3-master Redis Cluster on free loopback ports, shared by the session."""
+    _require_redis()
+    cluster = RedisClusterServers().start()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture
+def dedicated_redis():
+    """A standalone redis-server of the test's own, free to stop and restart."""
+    _require_redis()
+    server = RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.remove()

@@ -1,0 +1,154 @@
+"""Real redis-server processes on free loopback ports, for tests and benchmarks.
+
+No mocks: a standalone server and a 3-master cluster are started from the `redis-server`
+binary, each in its own temporary directory, and stopped (killed if need be) afterwards.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+MISSING = (
+    "redis-server is not installed; the store tests need a real Redis. "
+    "Install it with `apt-get install -y redis-server` (bash .ci/run does this)."
+)
+START_TIMEOUT = 10.0
+CLUSTER_TIMEOUT = 30.0
+
+
+def require_redis() -> None:
+    """Raise RuntimeError with an install hint when redis-server or redis-cli is missing."""
+    if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
+        raise RuntimeError(MISSING)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisServer:
+    """One redis-server on 127.0.0.1; `stop()` and `start()` again keep the same port."""
+
+    def __init__(self, cluster: bool = False):
+        require_redis()
+        self.port = free_port()
+        self.bus_port = free_port() if cluster else None
+        self.cluster = cluster
+        self.dir = tempfile.mkdtemp(prefix="redis-test-")
+        self.process: subprocess.Popen | None = None
+        atexit.register(self.stop)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}"
+
+    def start(self) -> "RedisServer":
+        args = [
+            "redis-server",
+            "--bind", "127.0.0.1",
+            "--port", str(self.port),
+            "--dir", self.dir,
+            "--save", "",
+            "--appendonly", "no",
+            "--daemonize", "no",
+            "--loglevel", "warning",
+            "--logfile", "redis.log",
+        ]
+        if self.cluster:
+            args += [
+                "--cluster-enabled", "yes",
+                "--cluster-port", str(self.bus_port),
+                "--cluster-config-file", "nodes.conf",
+                "--cluster-node-timeout", "2000",
+            ]
+        self.process = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + START_TIMEOUT
+        while self.cli("PING") != "PONG":
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"redis-server on port {self.port} did not start; see {self.dir}")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def cli(self, *command: str) -> str:
+        done = subprocess.run(
+            ["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), *command],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+        return done.stdout.strip()
+
+
+class RedisClusterServers:
+    """Three cluster-enabled masters joined with `redis-cli --cluster create`, no replicas."""
+
+    def __init__(self, masters: int = 3):
+        self.nodes = [RedisServer(cluster=True) for _ in range(masters)]
+
+    @property
+    def url(self) -> str:
+        return self.nodes[0].url
+
+    def start(self) -> "RedisClusterServers":
+        try:
+            for node in self.nodes:
+                node.start()
+            addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+            subprocess.run(
+                ["redis-cli", "--cluster", "create", *addresses,
+                 "--cluster-replicas", "0", "--cluster-yes"],
+                check=True,
+                capture_output=True,
+                timeout=CLUSTER_TIMEOUT,
+            )
+            self._wait_until_ok()
+        except BaseException:
+            self.remove()
+            raise
+        return self
+
+    def _wait_until_ok(self) -> None:
+        deadline = time.monotonic() + CLUSTER_TIMEOUT
+        while not all("cluster_state:ok" in node.cli("CLUSTER", "INFO") for node in self.nodes):
+            if time.monotonic() > deadline:
+                raise RuntimeError("Redis Cluster did not reach cluster_state:ok")
+            time.sleep(0.1)
+
+    def node_for(self, key: str) -> RedisServer:
+        """The master that serves `key`'s hash slot."""
+        slot = int(self.nodes[0].cli("CLUSTER", "KEYSLOT", key))
+        for line in self.nodes[0].cli("CLUSTER", "NODES").splitlines():
+            fields = line.split()
+            port = int(fields[1].split(":")[1].split("@")[0])
+            for span in fields[8:]:
+                first, _, last = span.partition("-")
+                if int(first) <= slot <= int(last or first):
+                    return next(node for node in self.nodes if node.port == port)
+        raise LookupError(f"no master serves slot {slot}")
+
+    def remove(self) -> None:
+        for node in self.nodes:
+            node.remove()

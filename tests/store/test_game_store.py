@@ -1,0 +1,193 @@
+"""The GameStore contract, checked on every backend: memory, standalone Redis, Redis Cluster."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+
+import pytest
+
+from service.store import GameExists, GameNotFound, StoredGame, VersionConflict
+from tests.store.conftest import FakeClock
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def test_a_created_game_loads_at_version_1(store):
+    game_id = new_id()
+    store.create(game_id, '{"phase": "cut_for_deal"}')
+    assert store.load(game_id) == StoredGame(1, '{"phase": "cut_for_deal"}', None)
+
+
+def test_create_never_overwrites(store):
+    game_id = new_id()
+    store.create(game_id, "first", ["e1"])
+    with pytest.raises(GameExists):
+        store.create(game_id, "second", ["e2"])
+    assert store.load(game_id).data == "first"
+    assert store.events(game_id, 0) == ["e1"]
+
+
+def test_unknown_game_is_not_found_everywhere(store):
+    game_id = new_id()
+    with pytest.raises(GameNotFound):
+        store.load(game_id)
+    with pytest.raises(GameNotFound):
+        store.save(game_id, 1, "data")
+    with pytest.raises(GameNotFound):
+        store.events(game_id, 0)
+    with pytest.raises(GameNotFound):
+        store.wait_events(game_id, 0, 0.05)
+
+
+def test_save_is_a_compare_and_set_on_the_version(store):
+    game_id = new_id()
+    store.create(game_id, "v1")
+    assert store.save(game_id, 1, "v2", ["e1"], ("key-a", "response-a")) == 2
+    with pytest.raises(VersionConflict):
+        store.save(game_id, 1, "stale", ["lost"], ("key-b", "response-b"))
+    assert store.load(game_id, "key-b") == StoredGame(2, "v2", None)
+    assert store.events(game_id, 0) == ["e1"]
+    assert store.save(game_id, 2, "v3") == 3
+    assert store.load(game_id) == StoredGame(3, "v3", None)
+
+
+def test_events_are_numbered_from_1_in_append_order(store):
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1", "e2"])
+    store.save(game_id, 1, "v2", ["e3"])
+    store.save(game_id, 2, "v3", [])
+    store.save(game_id, 3, "v4", ["e4", "e5"])
+    assert store.events(game_id, 0) == ["e1", "e2", "e3", "e4", "e5"]
+    assert store.events(game_id, 2) == ["e3", "e4", "e5"]
+    assert store.events(game_id, 5) == []
+    assert store.events(game_id, 9) == []
+    assert store.events(game_id, -3) == ["e1", "e2", "e3", "e4", "e5"]
+
+
+def test_idempotency_records_are_saved_with_the_write(store):
+    game_id = new_id()
+    store.create(game_id, "v1")
+    store.save(game_id, 1, "v2", ["e1"], ("seat0:retry-me", '{"status": 200}'))
+    assert store.load(game_id, "seat0:retry-me") == StoredGame(2, "v2", '{"status": 200}')
+    assert store.load(game_id, "seat1:retry-me").replay is None
+    assert store.load(game_id).replay is None
+    other = new_id()
+    store.create(other, "v1")
+    assert store.load(other, "seat0:retry-me").replay is None
+
+
+def test_event_and_document_text_round_trip_exactly(store):
+    game_id = new_id()
+    text = '{"name": "Señora \\u00e9 ♥ 10D", "empty": "", "lua": "\\"end\\" --"}'
+    store.create(game_id, text, [text, ""])
+    assert store.load(game_id).data == text
+    assert store.events(game_id, 0) == [text, ""]
+
+
+def test_of_two_concurrent_writers_only_one_applies(store):
+    game_id = new_id()
+    store.create(game_id, "v1")
+    writers = 8
+    barrier = threading.Barrier(writers)
+    outcomes: list[str] = []
+
+    def write(n: int) -> None:
+        loaded = store.load(game_id)
+        barrier.wait()
+        try:
+            store.save(game_id, loaded.version, f"writer {n}", [f"event {n}"])
+            outcomes.append(f"writer {n}")
+        except VersionConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [outcome for outcome in outcomes if outcome != "conflict"]
+    assert len(outcomes) == writers
+    assert len(winners) == 1
+    assert store.load(game_id) == StoredGame(2, winners[0], None)
+    assert store.events(game_id, 0) == [winners[0].replace("writer", "event")]
+
+
+def test_writers_that_retry_on_conflict_lose_nothing(store):
+    game_id = new_id()
+    store.create(game_id, "0")
+    writers, increments = 4, 15
+
+    def increment(n: int) -> None:
+        for i in range(increments):
+            while True:
+                loaded = store.load(game_id)
+                try:
+                    store.save(game_id, loaded.version, str(int(loaded.data) + 1), [f"{n}.{i}"])
+                    break
+                except VersionConflict:
+                    continue
+
+    threads = [threading.Thread(target=increment, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    total = writers * increments
+    assert store.load(game_id) == StoredGame(total + 1, str(total), None)
+    events = store.events(game_id, 0)
+    assert sorted(events) == sorted(f"{n}.{i}" for n in range(writers) for i in range(increments))
+    for n in range(writers):
+        assert [e for e in events if e.startswith(f"{n}.")] == [f"{n}.{i}" for i in range(increments)]
+
+
+def test_wait_events_returns_at_once_when_events_are_there(store):
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1", "e2"])
+    assert store.wait_events(game_id, 1, 10) == ["e2"]
+
+
+def test_wait_events_returns_nothing_after_the_timeout(store):
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    assert store.wait_events(game_id, 1, 0.1) == []
+
+
+def test_wait_events_wakes_up_for_a_new_event(store):
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    timer = threading.Timer(0.2, store.save, args=(game_id, 1, "v2", ["e2", "e3"]))
+    timer.start()
+    try:
+        assert store.wait_events(game_id, 1, 20) == ["e2", "e3"]
+    finally:
+        timer.join()
+
+
+def test_games_expire_after_their_idle_time_and_writes_refresh_it(make_store, backend):
+    clock = FakeClock()
+    store = make_store(ttl_seconds=1, clock=clock)
+
+    def idle(seconds: float) -> None:
+        if backend == "memory":
+            clock.advance(seconds)
+        else:
+            time.sleep(seconds)
+
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    idle(0.6)
+    store.save(game_id, 1, "v2", ["e2"], ("k", "r"))
+    idle(0.6)
+    assert store.load(game_id, "k") == StoredGame(2, "v2", "r")
+    idle(0.6)
+    with pytest.raises(GameNotFound):
+        store.load(game_id)
+    with pytest.raises(GameNotFound):
+        store.events(game_id, 0)
+    store.create(game_id, "again")
+    assert store.load(game_id, "k") == StoredGame(1, "again", None)
+    assert store.events(game_id, 0) == []

@@ -1,0 +1,121 @@
+"""Redis specifics: key layout and expiry, Cluster hash slots, outages and recovery."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+
+from service.store import (
+    MemoryGameStore,
+    RedisGameStore,
+    StoredGame,
+    StoreUnavailable,
+    open_store,
+)
+from service.store.redis_store import game_keys
+from tests.redis_servers import free_port
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def test_keys_of_a_game_share_one_hash_tag():
+    assert game_keys("abc") == [
+        "cribbage:{abc}:game",
+        "cribbage:{abc}:events",
+        "cribbage:{abc}:replays",
+    ]
+
+
+def test_every_key_of_a_game_expires_with_the_game(redis_server):
+    store = RedisGameStore(redis_server.url, ttl_seconds=300)
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    store.save(game_id, 1, "v2", ["e2"], ("k", "r"))
+    for key in game_keys(game_id):
+        assert 290_000 < int(redis_server.cli("PTTL", key)) <= 300_000
+    store.close()
+
+
+def test_keys_of_a_game_land_in_one_cluster_slot(redis_cluster):
+    for game_id in (new_id() for _ in range(20)):
+        slots = {redis_cluster.nodes[0].cli("CLUSTER", "KEYSLOT", key) for key in game_keys(game_id)}
+        assert len(slots) == 1
+
+
+def test_games_spread_over_every_cluster_master_and_all_work(redis_cluster):
+    store = RedisGameStore(redis_cluster.url, ttl_seconds=60, cluster=True)
+    games = [new_id() for _ in range(60)]
+    for game_id in games:
+        store.create(game_id, f"{game_id} v1", ["e1"])
+        store.save(game_id, 1, f"{game_id} v2", ["e2"], ("k", game_id))
+    masters = {redis_cluster.node_for(game_keys(game_id)[0]).port for game_id in games}
+    assert masters == {node.port for node in redis_cluster.nodes}
+    for game_id in games:
+        assert store.load(game_id, "k") == StoredGame(2, f"{game_id} v2", game_id)
+        assert store.events(game_id, 0) == ["e1", "e2"]
+    store.close()
+
+
+def test_unreachable_redis_is_store_unavailable():
+    store = RedisGameStore(f"redis://127.0.0.1:{free_port()}", ttl_seconds=60)
+    with pytest.raises(StoreUnavailable):
+        store.ping()
+    with pytest.raises(StoreUnavailable):
+        store.load(new_id())
+
+
+def test_unreachable_cluster_is_store_unavailable():
+    store = RedisGameStore(f"redis://127.0.0.1:{free_port()}", ttl_seconds=60, cluster=True)
+    with pytest.raises(StoreUnavailable):
+        store.ping()
+    with pytest.raises(StoreUnavailable):
+        store.create(new_id(), "v1")
+
+
+def test_a_stopped_redis_is_unavailable_and_recovery_needs_no_restart(dedicated_redis):
+    store = RedisGameStore(dedicated_redis.url, ttl_seconds=60)
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    dedicated_redis.stop()
+    with pytest.raises(StoreUnavailable):
+        store.ping()
+    with pytest.raises(StoreUnavailable):
+        store.load(game_id)
+    with pytest.raises(StoreUnavailable):
+        store.save(game_id, 1, "v2")
+    with pytest.raises(StoreUnavailable):
+        store.events(game_id, 0)
+    with pytest.raises(StoreUnavailable):
+        store.create(new_id(), "v1")
+    dedicated_redis.start()  # an empty server again: nothing was persisted
+    store.ping()
+    store.create(game_id, "v1 again")
+    assert store.save(game_id, 1, "v2") == 2
+    assert store.load(game_id) == StoredGame(2, "v2", None)
+    store.close()
+
+
+def test_pooled_connections_survive_a_redis_restart(dedicated_redis):
+    store = RedisGameStore(dedicated_redis.url, ttl_seconds=60)
+    game_id = new_id()
+    store.create(game_id, "v1")
+    dedicated_redis.stop()
+    dedicated_redis.start()
+    store.create(game_id, "after restart")
+    assert store.load(game_id).data == "after restart"
+    store.close()
+
+
+def test_open_store_picks_redis_only_when_a_url_is_set():
+    assert isinstance(open_store("", False, 60), MemoryGameStore)
+    assert isinstance(open_store(None, False, 60), MemoryGameStore)
+    redis_store = open_store("redis://127.0.0.1:6399/0", True, 60)
+    assert isinstance(redis_store, RedisGameStore)
+    assert (redis_store.url, redis_store.cluster, redis_store.ttl_seconds) == (
+        "redis://127.0.0.1:6399/0",
+        True,
+        60,
+    )
