@@ -1,0 +1,156 @@
+"""Gunicorn settings: the one config the Dockerfile, the README and the benchmarks use.
+
+Every value comes from the environment:
+
+- CRIBBAGE_BIND       listen address (default 127.0.0.1:8000; the image sets 0.0.0.0:8000)
+- WEB_CONCURRENCY     worker processes (default: 1 with the embedded in-memory store, whose
+                      games live inside one process; with CRIBBAGE_REDIS_URL set, 2 x cores + 1,
+                      at most 12)
+- GUNICORN_THREADS    threads per worker (default 8); a thread waiting on the events
+                      long-poll (at most 25 s) holds one of them
+- PROMETHEUS_MULTIPROC_DIR  where workers write their metrics so /metrics adds them up; when
+                      it is unset and there is more than one worker, a temporary directory is
+                      made at start-up and removed at exit
+
+Module-level names without a leading underscore are read by gunicorn as settings.
+"""
+
+import glob as _glob
+import json as _json
+import logging as _logging
+import os as _os
+import shutil as _shutil
+import tempfile as _tempfile
+import time as _time
+
+from gunicorn.glogging import Logger as _Logger
+
+_MAX_DEFAULT_WORKERS = 12
+
+
+def _default_workers():
+    if not _os.environ.get("CRIBBAGE_REDIS_URL", "").strip():
+        return 1
+    cores = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else _os.cpu_count()
+    return min(2 * (cores or 1) + 1, _MAX_DEFAULT_WORKERS)
+
+
+def _positive_int(name, default):
+    text = _os.environ.get(name, "").strip()
+    if not text:
+        return default
+    value = int(text)
+    if value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {text!r}")
+    return value
+
+
+bind = [_os.environ.get("CRIBBAGE_BIND", "").strip() or "127.0.0.1:8000"]
+worker_class = "gthread"
+workers = _positive_int("WEB_CONCURRENCY", _default_workers())
+threads = _positive_int("GUNICORN_THREADS", 8)
+
+# The events long-poll waits at most 25 s: a worker is only declared hung well past that.
+timeout = 60
+# On SIGTERM, requests in flight (a long-poll included) get this long to finish.
+graceful_timeout = 30
+keepalive = 5
+
+# Heartbeat files on a tmpfs: a read-only or slow root file system cannot stall workers.
+worker_tmp_dir = "/dev/shm" if _os.path.isdir("/dev/shm") else None
+
+accesslog = "-"
+errorlog = "-"
+loglevel = _os.environ.get("CRIBBAGE_LOG_LEVEL", "info").strip().lower() or "info"
+
+
+def _utc_timestamp(seconds):
+    milliseconds = int(seconds * 1000) % 1000
+    return _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds)) + f".{milliseconds:03d}Z"
+
+
+class _JsonLineFormatter(_logging.Formatter):
+    """Formats gunicorn's own messages (start-up, worker exits) as one JSON object per line."""
+
+    def format(self, record):
+        line = {
+            "time": _utc_timestamp(record.created),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "pid": record.process,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return _json.dumps(line, separators=(",", ":"))
+
+
+class JsonLogger(_Logger):
+    """gunicorn's logger with one JSON object per line in both the error and the access log.
+
+    The access line holds the path without its query string and no request header, so neither
+    a seat token (Authorization) nor anything a client put in a query string reaches the log.
+    """
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        for handler in self.error_log.handlers:
+            handler.setFormatter(_JsonLineFormatter())
+
+    def access(self, resp, req, environ, request_time):
+        if not self.cfg.accesslog:
+            return
+        response_headers = {name.lower(): value for name, value in (resp.headers or ())}
+        line = {
+            "time": _utc_timestamp(_time.time()),
+            "log": "access",
+            "remote": environ.get("REMOTE_ADDR", "-"),
+            "method": environ.get("REQUEST_METHOD", "-"),
+            "path": environ.get("PATH_INFO", "-"),
+            "status": resp.status_code,
+            "bytes": getattr(resp, "sent", None),
+            "duration_ms": round(request_time.total_seconds() * 1000, 3),
+            "request_id": response_headers.get("x-request-id"),
+        }
+        try:
+            self.access_log.info(_json.dumps(line, separators=(",", ":")))
+        except Exception:
+            self.exception("Failed to write an access log line")
+
+
+logger_class = JsonLogger
+
+
+def on_starting(server):
+    """Prepares the metrics directory before the first worker is forked."""
+    if server.cfg.workers > 1 and not _os.environ.get("CRIBBAGE_REDIS_URL", "").strip():
+        server.log.warning(
+            "%d workers with the embedded store: each worker keeps its own games; "
+            "set CRIBBAGE_REDIS_URL or WEB_CONCURRENCY=1",
+            server.cfg.workers,
+        )
+    directory = _os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").strip()
+    if not directory:
+        if server.cfg.workers < 2:
+            return
+        directory = _tempfile.mkdtemp(prefix="cribbage-metrics-")
+        _os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        server._cribbage_metrics_tmp = directory
+    _os.makedirs(directory, exist_ok=True)
+    # Files left by an earlier run would be added to this run's counters.
+    for stale in _glob.glob(_os.path.join(directory, "*.db")):
+        _os.remove(stale)
+
+
+def child_exit(server, worker):
+    """Drops a dead worker's live gauges from the metrics directory."""
+    if _os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    directory = getattr(server, "_cribbage_metrics_tmp", None)
+    if directory:
+        _shutil.rmtree(directory, ignore_errors=True)

@@ -1,0 +1,121 @@
+"""deploy/gunicorn.conf.py under a real gunicorn: JSON log lines, metrics directory lifecycle."""
+
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+GUNICORN_CONF = pathlib.Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"
+
+WSGI_APP = '''
+import os
+
+def app(environ, start_response):
+    body = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").encode()
+    start_response("200 OK", [("Content-Type", "text/plain"), ("X-Request-ID", "req-1")])
+    return [body]
+'''
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_serving(url, process, deadline=15.0):
+    stop = time.monotonic() + deadline
+    while time.monotonic() < stop:
+        if process.poll() is not None:
+            raise AssertionError(f"gunicorn exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("gunicorn did not start serving")
+
+
+@pytest.fixture
+def gunicorn(tmp_path):
+    """Starts gunicorn with the deploy config on a trivial app; returns (url, stop)."""
+    (tmp_path / "trivial_app.py").write_text(WSGI_APP)
+    port = free_port()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PROMETHEUS_MULTIPROC_DIR", "CRIBBAGE_REDIS_URL")
+    }
+    env.update(CRIBBAGE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+    stdout, stderr = tmp_path / "stdout.log", tmp_path / "stderr.log"
+    with open(stdout, "wb") as out, open(stderr, "wb") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "trivial_app:app"],
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=err,
+        )
+    url = f"http://127.0.0.1:{port}"
+
+    def stop():
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=20)
+        return stdout.read_text(), stderr.read_text()
+
+    try:
+        wait_until_serving(url + "/", process)
+        yield url, stop
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def test_access_log_is_json_without_query_string_or_request_headers(gunicorn):
+    url, stop = gunicorn
+    request = urllib.request.Request(
+        url + "/v1/games/g1?invite=SECRET-INVITE",
+        headers={"Authorization": "Bearer SECRET-TOKEN"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.status == 200
+    stdout, stderr = stop()
+
+    access = [json.loads(line) for line in stdout.splitlines()]
+    last = access[-1]
+    assert {key: last[key] for key in ("log", "method", "path", "status", "request_id")} == {
+        "log": "access",
+        "method": "GET",
+        "path": "/v1/games/g1",
+        "status": 200,
+        "request_id": "req-1",
+    }
+    assert "SECRET" not in stdout + stderr
+
+
+def test_error_log_is_one_json_object_per_line(gunicorn):
+    _, stop = gunicorn
+    _, stderr = stop()
+    lines = [json.loads(line) for line in stderr.splitlines()]
+    messages = [line["message"] for line in lines]
+    assert messages[0].startswith("Starting gunicorn ")
+    assert "Using worker: gthread" in messages
+    assert {line["logger"] for line in lines} == {"gunicorn.error"}
+
+
+def test_two_workers_share_a_metrics_directory_that_is_removed_at_exit(gunicorn):
+    url, stop = gunicorn
+    with urllib.request.urlopen(url + "/", timeout=5) as response:
+        directory = response.read().decode()
+    assert directory and os.path.isdir(directory)
+    stop()
+    assert not os.path.exists(directory)

@@ -1,0 +1,281 @@
+"""The deployment files say what an operator relies on: probes, non-root, limits, wiring."""
+
+import os
+import pathlib
+import runpy
+
+import pytest
+import yaml
+from gunicorn.config import Config
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
+LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "api"}
+
+GUNICORN_ENV = (
+    "CRIBBAGE_BIND",
+    "CRIBBAGE_REDIS_URL",
+    "WEB_CONCURRENCY",
+    "GUNICORN_THREADS",
+    "CRIBBAGE_LOG_LEVEL",
+)
+
+
+def k8s_documents():
+    documents = []
+    for path in sorted(K8S.glob("*.yaml")):
+        documents.extend(doc for doc in yaml.safe_load_all(path.read_text()) if doc)
+    return documents
+
+
+def k8s_object(kind):
+    (found,) = [doc for doc in k8s_documents() if doc["kind"] == kind]
+    return found
+
+
+def api_container():
+    (container,) = k8s_object("Deployment")["spec"]["template"]["spec"]["containers"]
+    return container
+
+
+def gunicorn_settings(monkeypatch, **env):
+    for name in GUNICORN_ENV:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    module = runpy.run_path(str(GUNICORN_CONF))
+    config = Config()
+    settings = {name: value for name, value in module.items() if name in config.settings}
+    for name, value in settings.items():
+        config.set(name, value)  # gunicorn's own validation rejects a wrong type or value
+    return config
+
+
+def test_every_manifest_parses_with_kind_and_name():
+    documents = k8s_documents()
+    kinds = sorted(doc["kind"] for doc in documents)
+    assert kinds == [
+        "ConfigMap",
+        "Deployment",
+        "HorizontalPodAutoscaler",
+        "Kustomization",
+        "PodDisruptionBudget",
+        "Secret",
+        "Service",
+    ]
+    for doc in documents:
+        if doc["kind"] != "Kustomization":
+            assert doc["metadata"]["name"]
+
+
+def test_kustomization_lists_every_manifest():
+    listed = set(k8s_object("Kustomization")["resources"])
+    on_disk = {path.name for path in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+    assert listed == on_disk
+
+
+def test_deployment_probes_livez_and_readyz_on_the_http_port():
+    container = api_container()
+    assert container["livenessProbe"]["httpGet"] == {"path": "/livez", "port": "http"}
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert container["startupProbe"]["httpGet"] == {"path": "/livez", "port": "http"}
+    assert container["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
+
+
+def test_deployment_runs_as_non_root_with_a_read_only_root_file_system():
+    deployment = k8s_object("Deployment")
+    pod = deployment["spec"]["template"]["spec"]
+    container = api_container()
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"]["runAsUser"] == 10001
+    assert container["securityContext"]["runAsNonRoot"] is True
+    assert container["securityContext"]["readOnlyRootFilesystem"] is True
+    assert container["securityContext"]["allowPrivilegeEscalation"] is False
+    assert container["securityContext"]["capabilities"] == {"drop": ["ALL"]}
+
+
+def test_writable_directories_are_empty_dirs_including_the_metrics_directory():
+    pod = k8s_object("Deployment")["spec"]["template"]["spec"]
+    volumes = {volume["name"]: volume for volume in pod["volumes"]}
+    mounts = {mount["mountPath"]: mount["name"] for mount in api_container()["volumeMounts"]}
+    metrics_dir = k8s_object("ConfigMap")["data"]["PROMETHEUS_MULTIPROC_DIR"]
+    assert set(mounts) == {"/tmp", metrics_dir}
+    for name in mounts.values():
+        assert "emptyDir" in volumes[name]
+
+
+def test_deployment_sets_resources_and_outlasts_gunicorns_graceful_timeout(monkeypatch):
+    pod = k8s_object("Deployment")["spec"]["template"]["spec"]
+    resources = api_container()["resources"]
+    assert set(resources["requests"]) == {"cpu", "memory"}
+    assert set(resources["limits"]) == {"cpu", "memory"}
+    graceful = gunicorn_settings(monkeypatch).graceful_timeout
+    pre_stop = int(api_container()["lifecycle"]["preStop"]["exec"]["command"][1])
+    assert pod["terminationGracePeriodSeconds"] > graceful + pre_stop
+
+
+def test_redis_url_comes_from_the_secret_and_settings_from_the_config_map():
+    container = api_container()
+    secret = k8s_object("Secret")
+    config_map = k8s_object("ConfigMap")
+    redis_url = {item["name"]: item for item in container["env"]}["CRIBBAGE_REDIS_URL"]
+    assert redis_url["valueFrom"]["secretKeyRef"] == {
+        "name": secret["metadata"]["name"],
+        "key": "CRIBBAGE_REDIS_URL",
+    }
+    assert set(secret["stringData"]) == {"CRIBBAGE_REDIS_URL"}
+    assert container["envFrom"] == [{"configMapRef": {"name": config_map["metadata"]["name"]}}]
+    assert {"CRIBBAGE_REDIS_CLUSTER", "WEB_CONCURRENCY", "CRIBBAGE_RATE_LIMIT"} <= set(
+        config_map["data"]
+    )
+    assert all(isinstance(value, str) for value in config_map["data"].values())
+
+
+def test_service_pdb_and_deployment_select_the_same_pods():
+    deployment = k8s_object("Deployment")
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"] == LABELS
+    assert LABELS.items() <= pod_labels.items()
+    assert k8s_object("PodDisruptionBudget")["spec"]["selector"]["matchLabels"] == LABELS
+    assert k8s_object("PodDisruptionBudget")["apiVersion"] == "policy/v1"
+    service = k8s_object("Service")
+    assert service["spec"]["selector"] == LABELS
+    assert service["spec"]["ports"][0]["targetPort"] == "http"
+
+
+def test_hpa_scales_the_deployment_on_cpu():
+    hpa = k8s_object("HorizontalPodAutoscaler")
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": k8s_object("Deployment")["metadata"]["name"],
+    }
+    assert hpa["spec"]["minReplicas"] >= 2
+    assert hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
+    (metric,) = hpa["spec"]["metrics"]
+    assert metric["resource"]["name"] == "cpu"
+    assert metric["resource"]["target"] == {"type": "Utilization", "averageUtilization": 70}
+    # minAvailable 1 with at least two replicas: a node drain can always proceed.
+    assert k8s_object("PodDisruptionBudget")["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]
+
+
+def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    redis, api = compose["services"]["redis"], compose["services"]["api"]
+    assert api["deploy"]["replicas"] == 2
+    assert api["depends_on"] == {"redis": {"condition": "service_healthy"}}
+    assert api["environment"]["CRIBBAGE_REDIS_URL"] == "redis://redis:6379/0"
+    assert api["build"] == {"context": "..", "dockerfile": "Dockerfile"}
+    assert "/readyz" in " ".join(api["healthcheck"]["test"])
+    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    assert "./redis.conf:/usr/local/etc/redis/redis.conf:ro" in redis["volumes"]
+
+
+def test_redis_conf_keeps_games_on_disk_and_never_evicts_them():
+    directives = {}
+    for line in (DEPLOY / "redis.conf").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.strip().partition(" ")
+            directives.setdefault(name, []).append(value)
+    assert directives["appendonly"] == ["yes"]
+    assert directives["appendfsync"] == ["everysec"]
+    assert directives["maxmemory-policy"] == ["noeviction"]
+
+
+def test_gunicorn_defaults_to_one_gthread_worker_on_loopback_with_the_embedded_store(monkeypatch):
+    config = gunicorn_settings(monkeypatch)
+    assert config.worker_class_str == "gthread"
+    assert config.workers == 1
+    assert config.threads == 8
+    assert config.address == [("127.0.0.1", 8000)]
+    assert config.accesslog == "-"
+    assert config.errorlog == "-"
+
+
+def test_gunicorn_timeouts_suit_the_25_second_events_long_poll(monkeypatch):
+    config = gunicorn_settings(monkeypatch)
+    assert config.timeout == 60
+    assert config.graceful_timeout == 30
+    assert config.timeout > 25 and config.graceful_timeout > 25
+
+
+def test_gunicorn_sizes_workers_from_the_cores_when_redis_is_configured(monkeypatch):
+    cores = len(os.sched_getaffinity(0))
+    config = gunicorn_settings(monkeypatch, CRIBBAGE_REDIS_URL="redis://127.0.0.1:6379/0")
+    assert config.workers == min(2 * cores + 1, 12)
+
+
+def test_gunicorn_reads_bind_workers_and_threads_from_the_environment(monkeypatch):
+    config = gunicorn_settings(
+        monkeypatch, CRIBBAGE_BIND="0.0.0.0:9000", WEB_CONCURRENCY="5", GUNICORN_THREADS="3"
+    )
+    assert config.address == [("0.0.0.0", 9000)]
+    assert config.workers == 5
+    assert config.threads == 3
+
+
+def test_gunicorn_rejects_a_zero_worker_count(monkeypatch):
+    with pytest.raises(ValueError, match="WEB_CONCURRENCY must be a positive integer"):
+        gunicorn_settings(monkeypatch, WEB_CONCURRENCY="0")
+
+
+def test_gunicorn_hooks_clean_up_metrics_of_dead_workers(monkeypatch):
+    for name in GUNICORN_ENV:
+        monkeypatch.delenv(name, raising=False)
+    module = runpy.run_path(str(GUNICORN_CONF))
+    assert callable(module["child_exit"]) and callable(module["on_starting"])
+    assert "mark_process_dead" in GUNICORN_CONF.read_text()
+
+
+def test_gunicorn_config_defines_no_setting_gunicorn_does_not_know(monkeypatch):
+    for name in GUNICORN_ENV:
+        monkeypatch.delenv(name, raising=False)
+    module = runpy.run_path(str(GUNICORN_CONF))
+    public = {
+        name
+        for name, value in module.items()
+        if not name.startswith("_") and not isinstance(value, type)
+    }
+    assert public <= set(Config().settings)
+
+
+def dockerfile_instructions():
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    instructions = []
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            keyword, _, rest = line.strip().partition(" ")
+            instructions.append((keyword.upper(), " ".join(rest.split())))
+    return instructions
+
+
+def test_dockerfile_is_multi_stage_slim_and_non_root():
+    instructions = dockerfile_instructions()
+    stages = [rest for keyword, rest in instructions if keyword == "FROM"]
+    assert stages == ["python:3.11-slim AS builder", "python:3.11-slim AS runtime"]
+    assert any(k == "COPY" and rest.startswith("--from=builder") for k, rest in instructions)
+    users = [rest for keyword, rest in instructions if keyword == "USER"]
+    assert users == ["10001:10001"]
+    # The last USER comes after every RUN: nothing in the final image runs as root.
+    last_run = max(i for i, (k, _) in enumerate(instructions) if k == "RUN")
+    assert instructions.index(("USER", "10001:10001")) > last_run
+
+
+def test_dockerfile_serves_with_the_gunicorn_config_and_checks_livez():
+    instructions = dict(dockerfile_instructions())
+    assert instructions["CMD"] == (
+        '["gunicorn", "-c", "deploy/gunicorn.conf.py", "service.wsgi:app"]'
+    )
+    assert instructions["EXPOSE"] == "8000"
+    assert "/livez" in instructions["HEALTHCHECK"] and "urllib.request" in instructions["HEALTHCHECK"]
+    text = (ROOT / "Dockerfile").read_text()
+    assert "CRIBBAGE_BIND=0.0.0.0:8000" in text
+
+
+def test_dockerignore_keeps_the_build_context_to_what_the_image_needs():
+    lines = [line for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()]
+    assert "*" in lines
+    assert {"!pyproject.toml", "!service/", "!deploy/gunicorn.conf.py"} <= set(lines)
