@@ -1,0 +1,255 @@
+"""Discard analysis: every possible discard with its exact expected hand, crib and net points.
+
+The model (the OpenAPI description repeats it): the starter and the cards the other players put
+in the crib are drawn uniformly at random from the unseen cards, i.e. every card not in the
+analysed hand. Each other player's discard is assumed uniformly random over the unseen cards,
+so every (other crib cards, starter) combination is equally likely: with two players that is
+1,035 opponent discards x 44 starters per discard. The expectations are exact (no sampling).
+
+Net expectation = hand + crib when the crib belongs to you (or to your partner: a team shares one
+score), hand - crib / (sides - 1) when it belongs to another side. With two sides this is the
+usual hand - crib; with three or more sides a point scored by one opponent costs you only a
+share of the difference between you and the average opponent.
+
+Speed: the rank part of the crib (fifteens, pairs, runs) depends only on the multiset of ranks,
+so for a discard D the sum over every (others, starter) is s * sum_t W[t] * R[D + t], where t
+runs over the rank multisets of the s = others + 1 unseen crib cards, W[t] counts the unseen
+card sets with those ranks (a product of binomials of the unseen cards per rank) and R is the
+cached rank score. Flushes and nobs are counted separately by suit counting.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from typing import Sequence
+
+import numpy as np
+
+from service.cards import DECK, SUITS, Card
+from service.scoring import rank_points
+
+JACK = 11
+# _COMB[n, k] = C(n, k) for n unseen cards of a rank (0..4) and k of them in a multiset (0..6).
+_COMB = np.array([[comb(n, k) for k in range(7)] for n in range(5)], dtype=np.int64)
+
+
+class DiscardPositionError(ValueError):
+    """A hand that cannot be analysed; `code` is stable, `params` feed messages."""
+
+    def __init__(self, code: str, message: str, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class DealShape:
+    """What a seat's deal looks like: cards dealt, cards it discards, crib size."""
+
+    dealt: int
+    discards: int
+    crib_size: int
+
+    @property
+    def others(self) -> int:
+        """Crib cards that come from elsewhere (other players' discards, the deck card)."""
+        return self.crib_size - self.discards
+
+
+def deal_shape(players: int, dealer: bool) -> DealShape:
+    """RULES.md's deal table for one seat."""
+    if players == 2:
+        return DealShape(6, 2, 4)
+    if players in (3, 4):
+        return DealShape(5, 1, 4)
+    if players == 5:
+        return DealShape(4, 0, 4) if dealer else DealShape(5, 1, 4)
+    if players == 6:
+        return DealShape(5, 0, 5) if dealer else DealShape(6, 1, 5)
+    raise DiscardPositionError("invalid_players", f"players must be 2-6, got {players}",
+                               players=players)
+
+
+def sides(players: int, teams: str | None) -> int:
+    return {None: players, "2x2": 2, "3x2": 3, "2x3": 2}[teams]
+
+
+def crib_weight(own_crib: bool, players: int, teams: str | None = None) -> Fraction:
+    """How much one crib point is worth to the analysed seat (see the module docstring)."""
+    return Fraction(1) if own_crib else Fraction(-1, sides(players, teams) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    hand: Fraction        # expected show points of the kept cards over every starter
+    crib: Fraction        # expected points of the crib
+    net: Fraction         # hand + crib_weight * crib
+    hand_min: int         # the kept cards' fewest points over every possible starter
+    hand_max: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTotals:
+    """Integer sums behind the expectations: hand over `starters`, crib over `crib_cases`."""
+
+    hand: int
+    starters: int
+    crib: int
+    crib_cases: int
+    hand_min: int
+    hand_max: int
+
+
+def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
+                    teams: str | None = None) -> list[DiscardOption]:
+    """Every discard of `hand`, best net expectation first (ties: the order of `hand`).
+
+    The hand size says whether the seat is the dealer where that matters (5-6 players: the
+    dealer is dealt one card fewer and keeps everything). Raises DiscardPositionError.
+    """
+    hand = tuple(hand)
+    shape = _shape_for(hand, players, own_crib, teams)
+    unseen = [card for card in DECK if card not in hand]
+    weight = crib_weight(own_crib, players, teams)
+    options = []
+    for discard, totals in discard_totals(hand, unseen, shape.discards, shape.others).items():
+        expected_hand = Fraction(totals.hand, totals.starters)
+        expected_crib = Fraction(totals.crib, totals.crib_cases)
+        options.append(DiscardOption(
+            discard=discard, keep=tuple(card for card in hand if card not in discard),
+            hand=expected_hand, crib=expected_crib, net=expected_hand + weight * expected_crib,
+            hand_min=totals.hand_min, hand_max=totals.hand_max))
+    # sorted() is stable, so equal nets keep the deterministic combinations() order.
+    return sorted(options, key=lambda option: -option.net)
+
+
+def _shape_for(hand: tuple[Card, ...], players: int, own_crib: bool,
+               teams: str | None) -> DealShape:
+    if len(set(hand)) != len(hand):
+        raise DiscardPositionError("duplicate_card", "a card appears twice in the hand")
+    if teams not in (None, "2x2", "3x2", "2x3") or (
+            teams and players != {"2x2": 4, "3x2": 6, "2x3": 6}[teams]):
+        raise DiscardPositionError("invalid_teams", f"teams {teams!r} do not fit {players} players",
+                                   teams=teams, players=players)
+    shapes = {deal_shape(players, dealer) for dealer in (False, True)}
+    for shape in shapes:
+        if shape.dealt == len(hand):
+            if shape.discards == 0 and not own_crib:
+                raise DiscardPositionError(
+                    "dealer_owns_crib", "a hand of this size is the dealer's, and the crib is "
+                    "the dealer's", players=players, cards=len(hand))
+            return shape
+    expected = " or ".join(str(shape.dealt) for shape in sorted(shapes, key=lambda s: s.dealt))
+    raise DiscardPositionError(
+        "wrong_hand_size", f"with {players} players a dealt hand has {expected} cards, "
+        f"not {len(hand)}", players=players, expected=expected, got=len(hand))
+
+
+def discard_totals(hand: Sequence[Card], unseen: Sequence[Card], discards: int,
+                   others: int) -> dict[tuple[Card, ...], DiscardTotals]:
+    """For each way to discard `discards` cards of `hand`: the exact integer sums of the hand
+    over every starter in `unseen`, and of the crib (the discards, `others` cards from `unseen`
+    and a starter from the rest) over every such combination."""
+    unseen = tuple(unseen)
+    per_rank = [0] * 14
+    per_suit = dict.fromkeys(SUITS, 0)
+    for card in unseen:
+        per_rank[card.rank] += 1
+        per_suit[card.suit] += 1
+    deal = _Deal(unseen, per_rank, per_suit, others)
+    result = {}
+    for discard in combinations(hand, discards):
+        keep = [card for card in hand if card not in discard]
+        hand_sum, low, high = deal.hand_sum(keep)
+        result[discard] = DiscardTotals(hand_sum, len(unseen), deal.crib_sum(discard),
+                                        deal.crib_cases, low, high)
+    return result
+
+
+class _Deal:
+    """Everything that depends only on the unseen cards, shared by every discard."""
+
+    def __init__(self, unseen, per_rank, per_suit, others):
+        self.unseen = unseen
+        self.per_rank = per_rank
+        self.per_suit = per_suit
+        self.others = others
+        size = len(unseen)
+        self.crib_cases = comb(size, others) * (size - others)
+        self.starters_by_rank = [(rank, count) for rank, count in enumerate(per_rank) if count]
+        multisets, counts = _multisets(others + 1)
+        self.multiset_weights = _COMB[np.array(per_rank[1:], dtype=np.int64)[None, :],
+                                      counts].prod(axis=1)
+        self.multisets_size = others + 1
+        # Nobs from a jack among the other crib cards, with a starter of its suit: the same for
+        # every discard.
+        self.others_nobs = 0
+        if others:
+            self.others_nobs = sum((per_suit[card.suit] - 1) * comb(size - 2, others - 1)
+                                   for card in unseen if card.rank == JACK)
+
+    def hand_sum(self, keep: Sequence[Card]) -> tuple[int, int, int]:
+        """Sum, min and max of the kept cards' show points over every unseen starter."""
+        ranks = sorted(card.rank for card in keep)
+        by_starter_rank = {rank: rank_points(tuple(sorted((*ranks, rank))))
+                           for rank, _ in self.starters_by_rank}
+        suits = {card.suit for card in keep}
+        flush_suit = next(iter(suits)) if len(suits) == 1 else None
+        nobs_suits = [card.suit for card in keep if card.rank == JACK]
+        total, low, high = 0, None, 0
+        for starter in self.unseen:
+            points = by_starter_rank[starter.rank] + nobs_suits.count(starter.suit)
+            if flush_suit:
+                points += len(keep) + (starter.suit == flush_suit)
+            total += points
+            low = points if low is None else min(low, points)
+            high = max(high, points)
+        return total, low or 0, high
+
+    def crib_sum(self, discard: Sequence[Card]) -> int:
+        size, others = len(self.unseen), self.others
+        row = _rank_row(tuple(sorted(card.rank for card in discard)), self.multisets_size)
+        total = self.multisets_size * int(row @ self.multiset_weights)
+        crib_size = len(discard) + others
+        suits = {card.suit for card in discard}
+        for suit in SUITS if not discard else suits if len(suits) == 1 else ():
+            unseen_of_suit = self.per_suit[suit]
+            total += (crib_size + 1) * comb(unseen_of_suit, others) * (unseen_of_suit - others)
+        for card in discard:
+            if card.rank == JACK:
+                total += self.per_suit[card.suit] * comb(size - 1, others)
+        return total + self.others_nobs
+
+
+@lru_cache(maxsize=None)
+def _multisets(size: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Every multiset of `size` ranks, and its per-rank count matrix (multisets x 13)."""
+    multisets = list(combinations_with_replacement(range(1, 14), size))
+    counts = np.zeros((len(multisets), 13), dtype=np.int64)
+    for row, multiset in enumerate(multisets):
+        for rank in multiset:
+            counts[row, rank - 1] += 1
+    return multisets, counts
+
+
+@lru_cache(maxsize=None)
+def _rank_row(discard_ranks: tuple[int, ...], size: int) -> np.ndarray:
+    """rank_points(discard + t) for every multiset t of `size` ranks (index order of _multisets).
+
+    Multisets that would need a fifth card of a rank get weight 0, so their value is unused."""
+    multisets, _ = _multisets(size)
+    return np.array([rank_points(tuple(sorted(discard_ranks + multiset)))
+                     for multiset in multisets], dtype=np.int64)
+
+
+def warm(players: int = 2) -> None:
+    """Build the rank tables a deal with `players` players can need (otherwise built lazily)."""
+    for dealer in (False, True):
+        shape = deal_shape(players, dealer)
+        for ranks in combinations_with_replacement(range(1, 14), shape.discards):
+            _rank_row(ranks, shape.others + 1)
