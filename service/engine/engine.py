@@ -1,0 +1,116 @@
+"""The entry points: new_game, apply and expire."""
+from __future__ import annotations
+
+from service.engine import deal, outcome, play, show
+from service.engine.actions import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
+                                    EndMatch, NextGame, Play, Resign)
+from service.engine.errors import RuleError
+from service.engine.events import Event
+from service.engine.options import GameOptions
+from service.engine.state import Draft, GameState
+
+_PHASE_OF = {CutForDeal: "cut_for_deal", Discard: "discard", CutStarter: "cut_starter",
+             Play: "play", NextGame: "game_over", EndMatch: "game_over"}
+
+
+def new_game(options: GameOptions, seed: bytes) -> GameState:
+    """A game waiting for every seat to cut for the first deal."""
+    if not isinstance(options, GameOptions):
+        raise RuleError("invalid_options", "options must be GameOptions")
+    if not isinstance(seed, bytes) or not seed:
+        raise RuleError("invalid_options", "seed must be non-empty bytes", field="seed")
+    n = options.players
+    state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
+                      match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
+                      discarded=(False,) * n, gone=(False,) * n)
+    g = Draft(state, 0.0)
+    deal.start_cut_round(g, range(n))
+    return g.freeze()
+
+
+def expire(state: GameState, now: float) -> tuple[GameState, list[Event]]:
+    """Apply count-time-limit timeouts due by `now`; the state is returned as is if none are.
+
+    Each call that applies a timeout adds one to the version.
+    """
+    if state.deadline is None or now <= state.deadline:
+        return state, []
+    g = Draft(state, now)
+    show.expire(g)
+    g.version += 1
+    return g.freeze(), g.events
+
+
+def apply(state: GameState, action, now: float) -> tuple[GameState, list[Event]]:
+    """Apply expired deadlines, then `action`; return the new state and the events.
+
+    Raises RuleError when the action is refused; `state` itself is never changed.
+    """
+    state, expired = expire(state, now)
+    g = Draft(state, now)
+    _check_seat_and_phase(state, action)
+    _dispatch(g, action)
+    g.version += 1
+    return g.freeze(), expired + g.events
+
+
+def _check_seat_and_phase(state: GameState, action) -> None:
+    seat = getattr(action, "seat", None)
+    if not isinstance(seat, int) or isinstance(seat, bool) \
+            or not 0 <= seat < state.options.players:
+        raise RuleError("unknown_seat", f"no seat {seat!r}", seat=seat,
+                        players=state.options.players)
+    phase = state.phase
+    kind = type(action)
+    if phase == "match_over" or (phase == "game_over" and
+                                 (not state.options.match or kind not in (NextGame, EndMatch))):
+        raise RuleError("game_over", "the game is over", phase=phase)
+    if kind is ClaimCount:
+        if phase != "show":
+            raise RuleError("not_a_claim_phase", "no hand is being counted", phase=phase)
+    elif kind is CallMuggins:
+        pass
+    elif kind is Resign:
+        return
+    elif _PHASE_OF.get(kind) != phase:
+        raise RuleError("wrong_phase", f"cannot {action.type} during {phase}", phase=phase,
+                        action=action.type)
+    if kind is not CallMuggins and seat not in state.to_act():
+        raise RuleError("not_your_turn", "it is not your turn", seat=seat,
+                        to_act=state.to_act())
+
+
+def _dispatch(g: Draft, action) -> None:
+    kind = type(action)
+    if kind is Play:
+        play.play(g, action.seat, action.card)
+    elif kind is Discard:
+        deal.discard(g, action.seat, tuple(action.cards))
+    elif kind is CutStarter:
+        deal.cut_starter(g, action.seat, action.depth)
+    elif kind is CutForDeal:
+        deal.cut_for_deal(g, action.seat, action.depth)
+    elif kind is ClaimCount:
+        show.claim(g, action.seat, action.points, action.items)
+    elif kind is CallMuggins:
+        show.call_muggins(g, action.seat)
+    elif kind is Resign:
+        outcome.resign(g, action.seat)
+    elif kind is NextGame:
+        _next_game(g)
+    elif kind is EndMatch:
+        g.phase = "match_over"
+        g.emit("match_over", {"match_points": list(g.match_points), "games": len(g.results),
+                              "seat": action.seat})
+    else:
+        raise RuleError("invalid_action", f"not an action: {action!r}")
+
+
+def _next_game(g: Draft) -> None:
+    dealer = outcome.next_first_dealer(g)
+    g.game_number += 1
+    g.winner = None
+    g.scores = (0,) * g.options.sides
+    g.first_dealer = dealer
+    g.emit("game_started", {"game": g.game_number, "dealer": dealer})
+    deal.deal(g, dealer)

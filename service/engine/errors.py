@@ -1,0 +1,27 @@
+"""The one error type of the engine: a refused action or bad input, with a stable code."""
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """An action or option the rules refuse.
+
+    `code` is stable and machine-readable (the HTTP layer maps it once); `params` holds the values
+    a message needs (for example the allowed depth range of a cut).
+    """
+
+    def __init__(self, code: str, message: str | None = None, **params):
+        super().__init__(message or code.replace("_", " "))
+        self.code = code
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.code!r}, {str(self)!r}, **{self.params!r})"
+
+
+# Codes the engine raises (also listed in the README section on errors).
+CODES = (
+    "invalid_options", "invalid_action", "unknown_seat", "wrong_phase", "not_your_turn",
+    "game_over", "card_not_in_hand", "duplicate_card", "wrong_discard_count",
+    "count_would_exceed_31", "invalid_cut_depth", "not_a_claim_phase", "invalid_claim",
+    "nothing_to_call", "invalid_state",
+)

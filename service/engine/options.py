@@ -1,0 +1,75 @@
+"""Game options: player count, teams, target, counting, muggins, time limit, skunk lines, match."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from service.engine.errors import RuleError
+
+TEAM_LAYOUTS = {"2x2": 4, "3x2": 6, "2x3": 6}
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    players: int = 2
+    teams: str | None = None
+    target: int = 121
+    counting: str = "auto"
+    muggins: str = "off"
+    count_time_limit: int | None = None
+    skunk: str = "standard"
+    exact_finish: bool = False
+    match: bool = False
+
+    def __post_init__(self):
+        _check(_is_int(self.players) and 2 <= self.players <= 6, "players", "2..6")
+        _check(self.teams is None or TEAM_LAYOUTS.get(self.teams) == self.players, "teams",
+               "null, 2x2 with 4 players, 3x2 or 2x3 with 6 players")
+        _check(_is_int(self.target) and 31 <= self.target <= 1000, "target", "31..1000")
+        _check(self.counting in ("auto", "manual"), "counting", "auto | manual")
+        _check(self.muggins in ("off", "auto", "call"), "muggins", "off | auto | call")
+        _check(self.muggins == "off" or self.counting == "manual", "muggins",
+               "off unless counting is manual")
+        limit = self.count_time_limit
+        _check(limit is None or (_is_int(limit) and 15 <= limit <= 120), "count_time_limit",
+               "null or 15..120")
+        _check(limit is None or self.counting == "manual", "count_time_limit",
+               "null unless counting is manual")
+        _check(self.skunk in ("standard", "acc"), "skunk", "standard | acc")
+        _check(isinstance(self.exact_finish, bool), "exact_finish", "true | false")
+        _check(isinstance(self.match, bool), "match", "true | false")
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: players, or teams."""
+        return {None: self.players, "2x2": 2, "3x2": 3, "2x3": 2}[self.teams]
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(range(side, self.players, self.sides))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameOptions:
+        """Options from JSON; missing keys take their defaults, unknown keys are refused."""
+        if not isinstance(data, dict):
+            raise RuleError("invalid_options", "options must be an object", field=None)
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RuleError("invalid_options", f"unknown option {unknown[0]!r}", field=unknown[0],
+                            allowed="one of " + ", ".join(sorted(known)))
+        return cls(**data)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(ok: bool, field: str, allowed: str) -> None:
+    if not ok:
+        raise RuleError("invalid_options", f"option {field}: expected {allowed}", field=field,
+                        allowed=allowed)

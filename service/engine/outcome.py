@@ -1,0 +1,99 @@
+"""Scoring points to a side, winning a game, skunk lines, and the next game of a match."""
+from __future__ import annotations
+
+from service.engine.shuffle import hand_seed
+from service.engine.state import Draft
+
+
+def award(g: Draft, seat: int, points: int) -> int:
+    """Peg `points` for the side of `seat`; returns the points actually scored.
+
+    With exact_finish, an award that would pass the target is not scored at all. The caller emits
+    its event, then calls game_won: reaching the target ends the game at once.
+    """
+    if points <= 0:
+        return 0
+    side = g.options.side_of(seat)
+    target = g.options.target
+    new_score = g.scores[side] + points
+    if g.options.exact_finish and new_score > target:
+        return 0
+    g.set_at("scores", side, new_score)
+    return points
+
+
+def game_won(g: Draft) -> bool:
+    """After an award (and its event): end the game if a side has reached the target."""
+    if g.winner is None:
+        for side, score in enumerate(g.scores):
+            if score >= g.options.target:
+                finish_game(g, side)
+                break
+    return g.winner is not None
+
+
+def skunk_level(options, loser_score: int) -> int:
+    """0 for a plain loss; 1 lurched/skunked; with ACC lines 2 double and 3 triple skunk.
+
+    Lines scale with the target: standard 1 + (target-1)/2 (61 of 121, 31 of 61); ACC 3/4, 1/2
+    and 1/4 of the way (91, 61, 31 of 121).
+    """
+    span = options.target - 1
+    quarters = (2,) if options.skunk == "standard" else (3, 2, 1)
+    return sum(1 for q in quarters if loser_score < 1 + span * q // 4)
+
+
+def finish_game(g: Draft, winner: int, resigned: int | None = None) -> None:
+    """End the game: game points are 1 + skunk level per losing side, summed over losing sides."""
+    g.winner = winner
+    skunks = [0 if side == winner else skunk_level(g.options, score)
+              for side, score in enumerate(g.scores)]
+    game_points = sum(1 + level for side, level in enumerate(skunks) if side != winner)
+    g.set_at("match_points", winner, g.match_points[winner] + game_points)
+    result = {"game": g.game_number, "winner": winner, "scores": list(g.scores),
+              "skunks": skunks, "game_points": game_points, "first_dealer": g.first_dealer,
+              "resigned": resigned}
+    g.results = g.results + (result,)
+    g.phase = "game_over"
+    g.turn = None
+    g.deadline = None
+    g.pending_muggins = ()
+    g.emit("game_won", {"winner": winner, "seats": list(g.options.seats_of(winner)),
+                        "scores": list(g.scores), "skunks": skunks, "game_points": game_points,
+                        "match_points": list(g.match_points), "resigned": resigned})
+    reveal_hand(g)
+
+
+def reveal_hand(g: Draft) -> None:
+    if g.hand_number == 0 or any(n == g.hand_number for n, _ in g.revealed_seeds):
+        return
+    seed = hand_seed(g.seed, g.hand_number).hex()
+    g.revealed_seeds = g.revealed_seeds + ((g.hand_number, seed),)
+    g.emit("hand_revealed", {"hand_number": g.hand_number, "seed": seed})
+
+
+def resign(g: Draft, seat: int) -> None:
+    """The resigning side loses; with more than two sides the leading other side wins (ties go
+    to the first such side clockwise from the resigning seat)."""
+    n = g.options.players
+    loser = g.options.side_of(seat)
+    others = [g.options.side_of((seat + k) % n) for k in range(1, n)]
+    others = [side for side in others if side != loser]
+    best = max(g.scores[side] for side in others)
+    winner = next(side for side in others if g.scores[side] == best)
+    g.emit("resigned", {"seat": seat, "side": loser})
+    finish_game(g, winner, resigned=seat)
+
+
+def next_first_dealer(g: Draft) -> int:
+    """The loser deals first; with more than two sides, a seat of a lowest-scoring losing side,
+    the first such seat clockwise after the previous game's first dealer."""
+    n = g.options.players
+    losers = [side for side in range(g.options.sides) if side != g.winner]
+    lowest = min(g.scores[side] for side in losers)
+    for k in range(1, n + 1):
+        seat = (g.first_dealer + k) % n
+        side = g.options.side_of(seat)
+        if side != g.winner and g.scores[side] == lowest:
+            return seat
+    raise AssertionError("a game always has a losing side")

@@ -1,0 +1,83 @@
+"""The play (pegging): cards to the count, forced goes, go and 31, last card, the reset."""
+from __future__ import annotations
+
+from service.cards import Card
+from service.engine.errors import RuleError
+from service.engine.outcome import award, game_won
+from service.engine.state import Draft
+from service.scoring import score_pegging
+
+
+def playable(hand: tuple[Card, ...], count: int) -> list[Card]:
+    return [card for card in hand if count + card.value <= 31]
+
+
+def play(g: Draft, seat: int, card: Card) -> None:
+    hand = g.hands[seat]
+    if card not in hand:
+        raise RuleError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
+    if g.count + card.value > 31:
+        raise RuleError("count_would_exceed_31", f"{card} would take the count past 31",
+                        card=str(card), count=g.count)
+    g.set_at("hands", seat, tuple(c for c in hand if c != card))
+    g.pile = g.pile + (card,)
+    g.table = g.table + ((seat, card),)
+    g.count += card.value
+    g.last_player = seat
+    scored = score_pegging(g.pile)
+    points = award(g, seat, scored.points)
+    g.emit("card_played", {"seat": seat, "card": str(card), "count": g.count, "points": points,
+                           "items": [_item(item) for item in scored.items],
+                           "scores": list(g.scores)})
+    if game_won(g):
+        return
+    _advance(g)
+
+
+def _item(item) -> dict:
+    return {"kind": item.kind, "cards": [str(card) for card in item.cards],
+            "points": item.points}
+
+
+def _advance(g: Draft) -> None:
+    """Find who plays next, recording forced goes; score go or last card and reset the count."""
+    from service.engine.show import start_show
+
+    n = g.options.players
+    last = g.last_player
+    if not any(g.hands):
+        if g.count != 31:
+            points = award(g, last, 1)
+            g.emit("last_card", {"seat": last, "points": points, "scores": list(g.scores)})
+            if game_won(g):
+                return
+        start_show(g)
+        return
+    if g.count < 31:
+        for k in range(1, n + 1):
+            seat = (last + k) % n
+            hand = g.hands[seat]
+            if not hand:
+                continue
+            if playable(hand, g.count):
+                g.turn = seat
+                return
+            if seat != last and not g.gone[seat]:
+                g.set_at("gone", seat, True)
+                g.emit("go", {"seat": seat, "count": g.count})
+    points = award(g, last, 1) if g.count < 31 else 0
+    _reset(g, points)
+
+
+def _reset(g: Draft, go_points: int) -> None:
+    """Nobody can play: the count starts again from the next seat after the last player that
+    still holds cards."""
+    n = g.options.players
+    last = g.last_player
+    leader = next((last + k) % n for k in range(1, n + 1) if g.hands[(last + k) % n])
+    g.emit("count_reset", {"count": g.count, "seat": last, "points": go_points,
+                           "leader": leader, "scores": list(g.scores)})
+    if game_won(g):
+        return
+    g.count, g.pile, g.turn = 0, (), leader
+    g.gone = (False,) * n

@@ -1,0 +1,182 @@
+"""The show: hands counted in order, pone first and the crib last; manual claims and muggins."""
+from __future__ import annotations
+
+from collections import Counter
+
+from service.engine.actions import ClaimItem
+from service.engine.errors import RuleError
+from service.engine.outcome import award, game_won, reveal_hand
+from service.engine.state import Draft
+from service.scoring import SHOW_KINDS, score_show, show_points
+
+MAX_CLAIM = 200
+
+
+def start_show(g: Draft) -> None:
+    g.phase = "show"
+    g.turn = None
+    g.show_step = 0
+    if g.options.counting == "auto":
+        _auto_show(g)
+    elif g.options.count_time_limit is not None:
+        g.deadline = g.now + g.options.count_time_limit
+
+
+def _shown_cards(g: Draft, seat: int, is_crib: bool):
+    return g.crib if is_crib else g.kept[seat]
+
+
+def _items_out(items) -> list[dict]:
+    return [{"kind": item.kind, "cards": [str(card) for card in item.cards],
+             "points": item.points} for item in items]
+
+
+def _auto_show(g: Draft) -> None:
+    for seat, is_crib in g.show_order():
+        cards = _shown_cards(g, seat, is_crib)
+        score = score_show(cards, g.starter, crib=is_crib)
+        points = award(g, seat, score.total)
+        g.emit("show_scored", {"seat": seat, "hand": "crib" if is_crib else "hand",
+                               "cards": [str(card) for card in cards],
+                               "starter": str(g.starter), "points": points,
+                               "items": _items_out(score.items), "scores": list(g.scores)})
+        if game_won(g):
+            return
+    _end_hand(g)
+
+
+def _end_hand(g: Draft) -> None:
+    from service.engine.deal import deal
+
+    reveal_hand(g)
+    deal(g, (g.dealer + 1) % g.options.players)
+
+
+def next_opponent(g: Draft, seat: int) -> int:
+    """The first seat clockwise from `seat` on another side."""
+    n = g.options.players
+    side = g.options.side_of(seat)
+    return next((seat + k) % n for k in range(1, n) if g.options.side_of((seat + k) % n) != side)
+
+
+def _item_points(item: ClaimItem) -> int:
+    return {"fifteen": 2, "pair": 2, "nobs": 1}.get(item.kind, len(item.cards))
+
+
+def _item_key(kind: str, cards) -> tuple:
+    return kind, frozenset(cards)
+
+
+def claim(g: Draft, seat: int, points: int | None, items) -> None:
+    """A manual count of the hand being shown (see README: claims, corrections, muggins)."""
+    _, is_crib = g.claimer()
+    cards = _shown_cards(g, seat, is_crib)
+    if items is not None:
+        allowed = set(cards) | {g.starter}
+        for item in items:
+            if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= allowed \
+                    or len(set(item.cards)) != len(item.cards):
+                raise RuleError("invalid_claim", "an item names a kind or a card not shown",
+                                kind=item.kind)
+        item_total = sum(_item_points(item) for item in items)
+        if points is None:
+            points = item_total
+        elif points != item_total:
+            raise RuleError("invalid_claim", "points and items disagree", points=points,
+                            items=item_total)
+    if points is None or not 0 <= points <= MAX_CLAIM:
+        raise RuleError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
+    true = score_show(cards, g.starter, crib=is_crib)
+    public = {"seat": seat, "hand": "crib" if is_crib else "hand",
+              "cards": [str(card) for card in cards], "starter": str(g.starter),
+              "claimed": points, "true_count": true.total, "items": _items_out(true.items)}
+    if items is not None:
+        public["missed"] = _items_out(_unmatched(true.items, items))
+        public["wrong"] = [{**item.to_dict(), "points": _item_points(item)}
+                           for item in _unmatched(items, true.items)]
+    scored = award(g, seat, min(points, true.total))
+    g.emit("claim", {**public, "points": scored, "scores": list(g.scores)})
+    if game_won(g):
+        return
+    missed, excess = true.total - points, points - true.total
+    if excess > 0 and g.options.muggins != "off":
+        if _muggins_award(g, seat, excess, "overclaim"):
+            return
+    if missed > 0 and g.options.muggins == "auto":
+        if _muggins_award(g, seat, missed, "missed"):
+            return
+    if missed > 0 and g.options.muggins == "call":
+        g.pending_muggins = g.pending_muggins + (
+            {"seat": seat, "side": g.options.side_of(seat), "points": missed,
+             "hand_number": g.hand_number},)
+    _next_claim(g, g.now)
+
+
+def _unmatched(items, others) -> list:
+    """The items with no equal (same kind, same cards) among `others`, counting duplicates."""
+    available = Counter(_item_key(other.kind, other.cards) for other in others)
+    unmatched = []
+    for item in items:
+        key = _item_key(item.kind, item.cards)
+        if available[key]:
+            available[key] -= 1
+        else:
+            unmatched.append(item)
+    return unmatched
+
+
+def _muggins_award(g: Draft, claimer: int, points: int, reason: str) -> bool:
+    opponent = next_opponent(g, claimer)
+    scored = award(g, opponent, points)
+    g.emit("muggins", {"seat": opponent, "from_seat": claimer, "points": scored,
+                       "reason": reason, "scores": list(g.scores)})
+    return game_won(g)
+
+
+def _next_claim(g: Draft, started: float) -> None:
+    g.show_step += 1
+    if g.show_step == len(g.show_order()):
+        g.deadline = None
+        _end_hand(g)
+    elif g.options.count_time_limit is not None:
+        g.deadline = started + g.options.count_time_limit
+
+
+def call_muggins(g: Draft, seat: int) -> None:
+    """Muggins "call": take every pending missed count of the other sides (one award each)."""
+    side = g.options.side_of(seat)
+    mine = [p for p in g.pending_muggins if p["side"] != side]
+    if not mine:
+        raise RuleError("nothing_to_call", "no missed points to call", seat=seat)
+    g.pending_muggins = tuple(p for p in g.pending_muggins if p["side"] == side)
+    for pending in mine:
+        scored = award(g, seat, pending["points"])
+        g.emit("muggins", {"seat": seat, "from_seat": pending["seat"], "points": scored,
+                           "reason": "called", "scores": list(g.scores)})
+        if game_won(g):
+            return
+
+
+def expire(g: Draft) -> None:
+    """Count time limit: while the current claim is past its deadline, the claimer keeps the true
+    count less half of it (rounded down), which goes to the next opponent clockwise."""
+    while g.phase == "show" and g.deadline is not None and g.now > g.deadline:
+        seat, is_crib = g.claimer()
+        cards = _shown_cards(g, seat, is_crib)
+        true = show_points(cards, g.starter, crib=is_crib)
+        penalty = true // 2
+        opponent = next_opponent(g, seat)
+        kept = award(g, seat, true - penalty)
+        g.emit("count_timeout", {"seat": seat, "hand": "crib" if is_crib else "hand",
+                                 "cards": [str(card) for card in cards],
+                                 "starter": str(g.starter), "true_count": true, "points": kept,
+                                 "deadline": g.deadline, "scores": list(g.scores)})
+        if game_won(g):
+            return
+        if penalty:
+            given = award(g, opponent, penalty)
+            g.emit("muggins", {"seat": opponent, "from_seat": seat, "points": given,
+                               "reason": "timeout", "scores": list(g.scores)})
+            if game_won(g):
+                return
+        _next_claim(g, g.deadline)

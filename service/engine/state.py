@@ -1,0 +1,211 @@
+"""The game state: one frozen value holding everything the rules need, and its JSON form."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from service.cards import DECK, Card
+from service.engine.errors import RuleError
+from service.engine.events import Event
+from service.engine.options import GameOptions
+from service.engine.shuffle import commitment, cut_seed, hand_seed
+
+PHASES = ("cut_for_deal", "discard", "cut_starter", "play", "show", "game_over", "match_over")
+_BY_TEXT = {str(card): card for card in DECK}
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Immutable: `apply` returns a new state. Per-seat tuples are indexed by seat, per-side
+    tuples (`scores`, `match_points`) by side (see GameOptions.side_of)."""
+
+    options: GameOptions
+    seed: bytes                      # the game seed: secret, never shown in a view
+    version: int = 0
+    phase: str = "cut_for_deal"
+    game_number: int = 1
+    hand_number: int = 0             # counts hands over the whole match, 1 for the first deal
+    dealer: int | None = None
+    first_dealer: int | None = None  # dealer of this game's first hand
+    scores: tuple[int, ...] = ()
+    match_points: tuple[int, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()   # cards each seat still holds
+    kept: tuple[tuple[Card, ...], ...] = ()    # each seat's hand after discarding (for the show)
+    discarded: tuple[bool, ...] = ()
+    crib: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()                # undealt cards (not the starter)
+    starter: Card | None = None
+    count: int = 0
+    pile: tuple[Card, ...] = ()                # cards played since the count was last reset
+    table: tuple[tuple[int, Card], ...] = ()   # (seat, card) of every card played this hand
+    turn: int | None = None                    # seat to play
+    gone: tuple[bool, ...] = ()                # seats that said go since the last reset
+    last_player: int | None = None
+    show_step: int = 0                         # manual counting: index into show_order
+    deadline: float | None = None
+    pending_muggins: tuple[dict, ...] = ()     # muggins "call": missed points open to a call
+    winner: int | None = None
+    results: tuple[dict, ...] = ()             # one entry per finished game of the match
+    cut_round: int = 0
+    cut_deck: tuple[Card, ...] = ()
+    cut_cards: tuple[Card | None, ...] = ()
+    cutters: tuple[int, ...] = ()              # seats cutting for deal in this round
+    log: tuple[dict, ...] = ()                 # public events of the current hand
+    revealed_seeds: tuple[tuple[int, str], ...] = ()
+
+    # Questions a player may ask at any time (seed 000) -----------------------------------------
+    @property
+    def pone(self) -> int | None:
+        return None if self.dealer is None else (self.dealer + 1) % self.options.players
+
+    @property
+    def starter_cutter(self) -> int | None:
+        """The player to the dealer's right (with two players, the pone)."""
+        return None if self.dealer is None else (self.dealer - 1) % self.options.players
+
+    @property
+    def seed_commitment(self) -> str | None:
+        if self.phase == "cut_for_deal":
+            return commitment(cut_seed(self.seed, self.cut_round))
+        if self.hand_number == 0:
+            return None
+        return commitment(hand_seed(self.seed, self.hand_number))
+
+    def show_order(self) -> tuple[tuple[int, bool], ...]:
+        """(seat, is_crib) from the dealer's left clockwise, the dealer, then the crib."""
+        n = self.options.players
+        return tuple(((self.dealer + k) % n, False) for k in range(1, n + 1)) + ((self.dealer, True),)
+
+    def claimer(self) -> tuple[int, bool] | None:
+        """Manual counting: whose hand (or crib) is being counted now."""
+        if self.phase != "show":
+            return None
+        return self.show_order()[self.show_step]
+
+    def to_act(self) -> list[int]:
+        from service.engine.legal import to_act
+        return to_act(self)
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        from service.engine.legal import legal_actions
+        return legal_actions(self, seat)
+
+    # JSON ----------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        data = {}
+        for name, codec in _CODECS.items():
+            value = getattr(self, name)
+            data[name] = codec[0](value)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        try:
+            values = {name: codec[1](data[name]) for name, codec in _CODECS.items()}
+        except (KeyError, TypeError, ValueError) as error:
+            raise RuleError("invalid_state", f"not a game state: {error!r}") from None
+        return _build(values)
+
+
+def _build(values: dict) -> GameState:
+    state = object.__new__(GameState)
+    state.__dict__.update(values)
+    return state
+
+
+class Draft:
+    """A mutable copy of a state used while one action is applied; `freeze` makes the new state.
+
+    Rule functions take a Draft `g` and assign new values to its attributes (the tuples inside
+    are never mutated, so the original state stays untouched).
+    """
+
+    def __init__(self, state: GameState, now: float):
+        self.__dict__.update(state.__dict__)
+        self.now = now
+        self.events: list[Event] = []
+
+    options: GameOptions
+    # The read-only questions work the same on a draft.
+    pone = GameState.pone
+    starter_cutter = GameState.starter_cutter
+    show_order = GameState.show_order
+    claimer = GameState.claimer
+
+    def emit(self, type_: str, public: dict, private: dict | None = None) -> None:
+        self.events.append(Event(type_, public, private or {}))
+        self.log = self.log + ({"type": type_, **public},)
+
+    def set_at(self, name: str, index: int, value) -> None:
+        """Replace item `index` of the tuple attribute `name`."""
+        old = getattr(self, name)
+        setattr(self, name, old[:index] + (value,) + old[index + 1:])
+
+    def freeze(self) -> GameState:
+        values = dict(self.__dict__)
+        del values["now"], values["events"]
+        return _build(values)
+
+
+def _ident(value):
+    return value
+
+
+def _cards_out(cards):
+    return [str(card) for card in cards]
+
+
+def _cards_in(texts):
+    return tuple(_BY_TEXT[text] for text in texts)
+
+
+def _card_out(card):
+    return None if card is None else str(card)
+
+
+def _card_in(text):
+    return None if text is None else _BY_TEXT[text]
+
+
+def _tuple_in(value):
+    return tuple(value)
+
+
+_CODECS = {
+    "options": (lambda o: o.to_dict(), GameOptions.from_dict),
+    "seed": (bytes.hex, bytes.fromhex),
+    "version": (_ident, int),
+    "phase": (_ident, str),
+    "game_number": (_ident, int),
+    "hand_number": (_ident, int),
+    "dealer": (_ident, _ident),
+    "first_dealer": (_ident, _ident),
+    "scores": (list, _tuple_in),
+    "match_points": (list, _tuple_in),
+    "hands": (lambda hands: [_cards_out(h) for h in hands], lambda v: tuple(map(_cards_in, v))),
+    "kept": (lambda hands: [_cards_out(h) for h in hands], lambda v: tuple(map(_cards_in, v))),
+    "discarded": (list, _tuple_in),
+    "crib": (_cards_out, _cards_in),
+    "deck": (_cards_out, _cards_in),
+    "starter": (_card_out, _card_in),
+    "count": (_ident, int),
+    "pile": (_cards_out, _cards_in),
+    "table": (lambda t: [[seat, str(card)] for seat, card in t],
+              lambda v: tuple((seat, _BY_TEXT[text]) for seat, text in v)),
+    "turn": (_ident, _ident),
+    "gone": (list, _tuple_in),
+    "last_player": (_ident, _ident),
+    "show_step": (_ident, int),
+    "deadline": (_ident, _ident),
+    "pending_muggins": (list, _tuple_in),
+    "winner": (_ident, _ident),
+    "results": (list, _tuple_in),
+    "cut_round": (_ident, int),
+    "cut_deck": (_cards_out, _cards_in),
+    "cut_cards": (lambda cards: [_card_out(c) for c in cards],
+                  lambda v: tuple(_card_in(t) for t in v)),
+    "cutters": (list, _tuple_in),
+    "log": (list, _tuple_in),
+    "revealed_seeds": (lambda seeds: [list(s) for s in seeds],
+                       lambda v: tuple((number, seed) for number, seed in v)),
+}
+assert set(_CODECS) == {f.name for f in fields(GameState)}
