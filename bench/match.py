@@ -1,0 +1,85 @@
+"""Level against level on duplicate deals: two-player games to the target, luck cancelled.
+
+Each deal (a game seed) is played twice with the seats swapped, so both levels get the same
+cards, cuts and starters hand by hand (for as long as the two games last). Prints the first
+level's win rate with a 95% confidence interval, average points per hand and skunks.
+
+    python -m bench.match hard medium --deals 2000 --workers 2
+
+The interval treats each deal (its pair of games) as one observation, the unit that is
+independent under duplicate play; the plain binomial interval over games is printed too.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from multiprocessing import Pool
+
+from service.bots.selfplay import play_game
+from service.engine import GameOptions
+
+
+def play_deal(args) -> list[tuple]:
+    """Both games of deal `index`: (first level's side, winner, scores, skunks, hands) each."""
+    first, second, index, target, salt = args
+    seed = f"{salt}:{index}".encode()
+    options = GameOptions(target=target)
+    results = []
+    for levels, first_side in (((first, second), 0), ((second, first), 1)):
+        rng = random.Random(f"{salt}:{index}:{first_side}")
+        game = play_game(options, seed, levels, rng)
+        results.append((first_side, game.winner, game.scores, game.skunks, game.hands))
+    return results
+
+
+def summarise(first: str, second: str, deals: list[list[tuple]], seconds: float) -> str:
+    games = [game for deal in deals for game in deal]
+    wins = sum(winner == side for side, winner, *_ in games)
+    per_deal = [sum(winner == side for side, winner, *_ in deal) / 2 for deal in deals]
+    n, mean = len(per_deal), wins / len(games)
+    deal_sd = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / (n - 1)) if n > 1 else 0.0
+    deal_half = 1.96 * deal_sd / math.sqrt(n)
+    game_half = 1.96 * math.sqrt(mean * (1 - mean) / len(games))
+    hands = sum(game[4] for game in games)
+    points = {first: 0, second: 0}
+    skunks = {first: 0, second: 0}
+    for side, winner, scores, game_skunks, _ in games:
+        points[first] += scores[side]
+        points[second] += scores[1 - side]
+        loser = 1 - winner
+        if game_skunks[loser]:
+            skunks[first if winner == side else second] += 1
+    lines = [
+        f"{first} vs {second}: {len(games)} games on {n} duplicate deals in {seconds:.0f} s",
+        f"{first} win rate {mean:.2%}  95% CI [{mean - deal_half:.2%}, {mean + deal_half:.2%}]"
+        f" (by deal; binomial over games [{mean - game_half:.2%}, {mean + game_half:.2%}])",
+        f"average points per hand: {first} {points[first] / hands:.2f}, "
+        f"{second} {points[second] / hands:.2f}",
+        f"skunks given: {first} {skunks[first]}, {second} {skunks[second]}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", choices=("easy", "medium", "hard"))
+    parser.add_argument("second", choices=("easy", "medium", "hard"))
+    parser.add_argument("--deals", type=int, default=1000, help="duplicate deals (2 games each)")
+    parser.add_argument("--target", type=int, default=121)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--salt", default="bench-match")
+    args = parser.parse_args(argv)
+    jobs = [(args.first, args.second, index, args.target, args.salt) for index in range(args.deals)]
+    started = time.perf_counter()
+    if args.workers > 1:
+        with Pool(args.workers) as pool:
+            deals = pool.map(play_deal, jobs, chunksize=20)
+    else:
+        deals = list(map(play_deal, jobs))
+    print(summarise(args.first, args.second, deals, time.perf_counter() - started))
+
+
+if __name__ == "__main__":
+    main()

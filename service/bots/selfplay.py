@@ -1,0 +1,34 @@
+"""Whole games between computer players, each seat seeing only its own view (tests, bench)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from service.bots.players import choose_action
+from service.engine import GameOptions, action_from_dict, apply, new_game, view
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winner: int                 # the winning side
+    scores: tuple[int, ...]     # per side
+    skunks: tuple[int, ...]     # per side: 0, or the skunk level of a losing side
+    hands: int                  # hands dealt
+    actions: int
+
+
+def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
+              rng: random.Random, *, max_actions: int = 5000) -> GameResult:
+    """Play one game (not a match) with the computer player `levels[seat]` in every seat."""
+    state = new_game(options, seed)
+    actions = 0
+    while state.phase != "game_over":
+        if actions >= max_actions:
+            raise RuntimeError(f"game not finished after {max_actions} actions")
+        seat = state.to_act()[0]
+        action = choose_action(levels[seat], view(state, seat), seat, rng)
+        state, _ = apply(state, action_from_dict(action), 0.0)
+        actions += 1
+    result = state.results[-1]
+    return GameResult(result["winner"], tuple(result["scores"]), tuple(result["skunks"]),
+                      state.hand_number, actions)
