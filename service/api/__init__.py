@@ -1,0 +1,51 @@
+"""The Flask application: `create_app(config=None)` builds everything; nothing connects at import."""
+from __future__ import annotations
+
+import logging
+from typing import Mapping
+
+from flask import Flask
+from flask_smorest import Api
+
+from service.api import health, problems, scoring
+from service.config import Settings
+
+MAX_BODY_BYTES = 64 * 1024
+
+
+class CribbageApi(Api):
+    """flask-smorest's Api with our problem+json errors instead of its own error payloads."""
+
+    ERROR_SCHEMA = problems.ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None  # each operation documents its own error responses
+
+    def _register_error_handlers(self):
+        problems.init_app(self._app)
+
+
+def create_app(config: Mapping | None = None) -> Flask:
+    """Build the app. `config` overrides Flask settings; `SETTINGS` (a Settings) overrides the
+    environment."""
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="Cribbage service",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        API_SPEC_OPTIONS={"info": {"description": (
+            "Scores cribbage hands and pegging, checks claimed counts and replays the play of "
+            "a hand. Errors are RFC 9457 application/problem+json; text meant for people "
+            "follows Accept-Language (en, es).")}},
+    )
+    app.config.update(config or {})
+    settings = app.config.get("SETTINGS") or Settings.from_env()
+    app.config["SETTINGS"] = settings
+    logging.getLogger("service").setLevel(settings.log_level)
+
+    api = CribbageApi(app)
+    app.extensions["cribbage.api"] = api
+    api.register_blueprint(health.blp)
+    api.register_blueprint(scoring.blp)
+    return app

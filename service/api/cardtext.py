@@ -1,0 +1,41 @@
+"""Card texts of a request turned into Cards, naming the field and index of any bad one."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from service.cards import DECK, Card, CardParseError, DuplicateCardError, parse_cards
+
+# The compact notations most clients send ("5H", "5h", "10d", "TD"), looked up without parsing.
+_COMPACT: dict[str, Card] = {}
+for _card in DECK:
+    _rank, _suit = str(_card)[:-1], _card.suit
+    for _rank_text in ({_rank, "T"} if _card.rank == 10 else {_rank}):
+        for _text in (_rank_text + _suit, _rank_text.lower() + _suit.lower(),
+                      _rank_text + _suit.lower(), _rank_text.lower() + _suit):
+            _COMPACT[_text] = _card
+
+
+def parse_card(text: str, field: str, index: int | None = None) -> Card:
+    """Raises CardParseError naming `field` (and `index`)."""
+    card = _COMPACT.get(text)
+    if card is not None:
+        return card
+    try:
+        return Card.parse(text)
+    except CardParseError:
+        where = f"{field}[{index}]" if index is not None else field
+        raise CardParseError(f"{where}: not a card: {text!r}", index=index, field=field,
+                             text=text) from None
+
+
+def parse_card_list(texts: Sequence[str], field: str) -> tuple[Card, ...]:
+    """Raises CardParseError or DuplicateCardError naming the item."""
+    return parse_cards([parse_card(text, field, index) for index, text in enumerate(texts)],
+                       field=field)
+
+
+def check_not_in(card: Card, others: Sequence[Card], field: str) -> None:
+    """Raises DuplicateCardError when `card` (of `field`) is also among `others`."""
+    if card in others:
+        raise DuplicateCardError(f"{field}: {card} is also in the hand", field=field,
+                                 card=str(card))

@@ -1,0 +1,209 @@
+"""marshmallow schemas of the games endpoints: requests, the game view, events."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.api.schemas import (CARD_DESCRIPTION, MAX_CARD_TEXT, ClaimItemSchema, StrictBoolean,
+                                 StrictInteger)
+from service.engine import ACTION_TYPES, PHASES
+from service.games import computer
+
+NAME = validate.Length(1, 40)
+SECRET = validate.Length(1, 64)
+
+
+def _nullable_int(description: str) -> fields.Integer:
+    return fields.Integer(required=True, allow_none=True, metadata={"description": description})
+
+
+def _card_text(description: str) -> fields.String:
+    return fields.String(validate=validate.Length(1, MAX_CARD_TEXT), metadata={
+        "description": f"{description}. {CARD_DESCRIPTION}", "example": "5H"})
+
+
+def _cards(description: str, **kwargs) -> fields.List:
+    return fields.List(fields.String(), metadata={"description": description,
+                                                  "example": ["5H", "JS"]}, **kwargs)
+
+
+# Requests ----------------------------------------------------------------------------------------
+class SeatSpecSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
+    name = fields.String(validate=NAME, metadata={"example": "Ana"})
+    level = fields.String(validate=validate.OneOf(sorted(computer.levels())), metadata={
+        "description": "Computer seats: how it plays (default: medium when the computer "
+                       "players are installed, else first = first legal action)"})
+
+
+class OptionsSchema(ma.Schema):
+    teams = fields.String(allow_none=True, validate=validate.OneOf(["2x2", "3x2", "2x3"]),
+                          metadata={"description": "null, 2x2 (4 players: 0+2, 1+3), 3x2 or "
+                                                   "2x3 (6 players)"})
+    target = StrictInteger(validate=validate.Range(31, 1000), metadata={"example": 121})
+    counting = fields.String(validate=validate.OneOf(["auto", "manual"]), metadata={
+        "description": "auto: the server counts the show; manual: each player claims"})
+    muggins = fields.String(validate=validate.OneOf(["off", "auto", "call"]), metadata={
+        "description": "Manual counting only: who gets the points a claim missed"})
+    count_time_limit = StrictInteger(allow_none=True, validate=validate.Range(15, 120), metadata={
+        "description": "Manual counting only: seconds per claim"})
+    skunk = fields.String(validate=validate.OneOf(["standard", "acc"]))
+    exact_finish = StrictBoolean(metadata={"description": "The target must be hit exactly"})
+    match = StrictBoolean(metadata={"description": "Games go on until a player ends the match"})
+
+
+class CreateGameSchema(ma.Schema):
+    seats = fields.List(fields.Nested(SeatSpecSchema), required=True,
+                        validate=validate.Length(2, 6), metadata={
+                            "description": "One entry per seat, clockwise from seat 0; the "
+                                           "number of seats is the number of players",
+                            "example": [{"kind": "human", "name": "Ana"},
+                                        {"kind": "computer", "level": "first"}]})
+    options = fields.Nested(OptionsSchema, load_default=dict)
+    creator_seat = StrictInteger(validate=validate.Range(0, 5), metadata={
+        "description": "The human seat the creator takes (default: the first human seat)"})
+
+
+class JoinSchema(ma.Schema):
+    code = fields.String(required=True, validate=SECRET, metadata={
+        "description": "The invite code of an open seat"})
+    name = fields.String(validate=NAME, metadata={"example": "Bea"})
+
+
+class ActionSchema(ma.Schema):
+    type = fields.String(required=True, validate=validate.OneOf(sorted(ACTION_TYPES)))
+    seat = StrictInteger(validate=validate.Range(0, 5), metadata={
+        "description": "Optional: the seat is the token's; another seat is a 403"})
+    cards = fields.List(_card_text("A card"), validate=validate.Length(1, 2), metadata={
+        "description": "discard: the cards put in the crib (a rank alone, like `k`, names the "
+                       "only card of that rank held)"})
+    card = _card_text("play: the card played")
+    depth = StrictInteger(allow_none=True, validate=validate.Range(0, 52), metadata={
+        "description": "cut_for_deal, cut_starter: cards lifted; null for a random depth"})
+    points = StrictInteger(allow_none=True, validate=validate.Range(0, 999), metadata={
+        "description": "claim: the points claimed for the hand (or crib) being counted"})
+    items = fields.List(fields.Nested(ClaimItemSchema), allow_none=True,
+                        validate=validate.Length(0, 64), metadata={
+                            "description": "claim: the combinations claimed"})
+
+
+class EventsQuerySchema(ma.Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9), metadata={
+        "description": "Return events numbered after this one"})
+    wait = fields.Float(load_default=0, validate=validate.Range(0, 25), metadata={
+        "description": "Seconds to wait for a first event when none is there yet (at most 25)"})
+
+
+# Responses ---------------------------------------------------------------------------------------
+class SeatSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
+    name = fields.String(required=True)
+    taken = fields.Boolean(required=True, metadata={
+        "description": "Held by a player (computer seats always are)"})
+    level = fields.String(metadata={"description": "Computer seats only"})
+
+
+class PlayedCardSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    card = fields.String(required=True)
+
+
+class RevealedSeedSchema(ma.Schema):
+    hand_number = fields.Integer(required=True)
+    seed = fields.String(required=True, metadata={"description": "hex of the hand's shuffle seed"})
+
+
+class ViewSchema(ma.Schema):
+    """The engine's view for one seat (service.engine.view): all a player may know, nothing more."""
+
+    version = fields.Integer(required=True, metadata={"description": "Actions applied so far"})
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    options = fields.Dict(required=True)
+    seat = _nullable_int("The seat this view is for; null for a spectator")
+    game_number = fields.Integer(required=True)
+    hand_number = fields.Integer(required=True)
+    dealer = _nullable_int("Seat dealing this hand")
+    pone = _nullable_int("Seat to the dealer's left")
+    crib_owner = _nullable_int("Whose crib it is (the dealer's)")
+    starter_cutter = _nullable_int("Seat that cuts the starter (to the dealer's right)")
+    sides = fields.List(fields.List(fields.Integer()), required=True, metadata={
+        "description": "Seats of each side (a side is a player or a team)"})
+    side_of_seat = fields.List(fields.Integer(), required=True)
+    scores = fields.List(fields.Integer(), required=True, metadata={"description": "Per side"})
+    match_points = fields.List(fields.Integer(), required=True)
+    count = fields.Integer(required=True, metadata={"description": "The running count of the play"})
+    pile = _cards("Cards played since the count was last reset", required=True)
+    table = fields.List(fields.Nested(PlayedCardSchema), required=True, metadata={
+        "description": "Every card played this hand, in order"})
+    starter = fields.String(required=True, allow_none=True)
+    turn = _nullable_int("Seat to play")
+    to_act = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats that may act now"})
+    legal_actions = fields.List(fields.Dict(), required=True, metadata={
+        "description": "What this seat may do now, e.g. {type: play, cards: [...]} "
+                       "(resign is always allowed and not listed)"})
+    deadline = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Epoch seconds by which the counting seat must claim"})
+    counting = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "Manual counting: {seat, hand: hand|crib} being counted"})
+    hand = _cards("This seat's cards (null for a spectator)", required=True, allow_none=True)
+    kept = _cards("This seat's hand after discarding", required=True, allow_none=True)
+    hand_sizes = fields.List(fields.Integer(), required=True)
+    crib_size = fields.Integer(required=True)
+    crib = _cards("The crib, once it has been shown", required=True, allow_none=True)
+    shown_hands = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Hands counted so far in this show"})
+    cut_for_deal = fields.Dict(required=True, allow_none=True)
+    pending_muggins = fields.List(fields.Dict(), required=True)
+    winner = _nullable_int("Winning side once the game is over")
+    results = fields.List(fields.Dict(), required=True, metadata={
+        "description": "One entry per finished game of the match"})
+    seed_commitment = fields.String(required=True, allow_none=True, metadata={
+        "description": "sha256 (hex) of the current shuffle seed, published before it is used"})
+    revealed_seeds = fields.List(fields.Nested(RevealedSeedSchema), required=True)
+    history = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Public events of the current hand"})
+
+
+class GameSchema(ma.Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={
+        "description": "Stored version (the ETag's number; If-Match takes it)"})
+    seat = _nullable_int("The seat of the token; null for a spectator")
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    last_event = fields.Integer(required=True, metadata={
+        "description": "Number of the newest event: follow with events?after=last_event"})
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class InviteSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    code = fields.String(required=True, metadata={"description": "Give it to the player of seat"})
+
+
+class SeatTokenSchema(ma.Schema):
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "The seat's secret: send it as `Authorization: Bearer <token>`. "
+                       "It is shown only this once."})
+    game = fields.Nested(GameSchema, required=True)
+
+
+class CreatedGameSchema(SeatTokenSchema):
+    invites = fields.List(fields.Nested(InviteSchema), required=True, metadata={
+        "description": "One invite code per open human seat"})
+
+
+class EventsSchema(ma.Schema):
+    game_id = fields.String(required=True)
+    seat = _nullable_int("The seat the events are shown to; null for a spectator")
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Each event as this seat may see it: {number, type, ...}. Types: "
+                       "dealer_cut, cut_result, dealt, discarded, starter_cut, heels, "
+                       "card_played, go, last_card, count_reset, show_scored, claim, muggins, "
+                       "count_timeout, hand_revealed (the hand's shuffle seed), game_won, "
+                       "game_started, match_over"})
+    last_event = fields.Integer(required=True)

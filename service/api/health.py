@@ -1,0 +1,54 @@
+"""Orchestration probes and the trivial endpoint benchmarks compare against."""
+from __future__ import annotations
+
+from flask import current_app
+
+from service.api.blueprint import Blueprint
+from service.api.problems import Problem
+from service.api.responses import document_errors, json_response
+from service.api.schemas import HealthSchema, PingSchema
+
+blp = Blueprint("health", __name__, description="Liveness, readiness and a trivial endpoint")
+
+READINESS_CHECKS = "cribbage.readiness"
+
+
+def add_readiness_check(app, name: str, check) -> None:
+    """Make /readyz also require `check()` to return true (or not raise)."""
+    app.extensions.setdefault(READINESS_CHECKS, []).append((name, check))
+
+
+@blp.route("/livez", methods=["GET"])
+@blp.doc(operationId="livez", summary="The process is alive")
+@document_errors(blp, 500)
+@blp.response(200, HealthSchema, example={"status": "ok"})
+def livez():
+    return json_response({"status": "ok"})
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.doc(operationId="readyz", summary="The service can take traffic")
+@document_errors(blp, 500, 503)
+@blp.response(200, HealthSchema, example={"status": "ready", "checks": {}})
+def readyz():
+    """503 while any readiness check (for example the game store) fails."""
+    results = {}
+    for name, check in current_app.extensions.get(READINESS_CHECKS, ()):
+        try:
+            results[name] = "ok" if check() else "failing"
+        except Exception as error:  # a probe reports a failing dependency, it never fails itself
+            current_app.logger.warning("readiness check %s failed: %s", name, error)
+            results[name] = "failing"
+    failing = [name for name, state in results.items() if state != "ok"]
+    if failing:
+        raise Problem(503, "not_ready", "not ready", failing=", ".join(failing),
+                      extra={"errors": {name: ["failing"] for name in failing}})
+    return json_response({"status": "ready", "checks": results})
+
+
+@blp.route("/v1/ping", methods=["GET"])
+@blp.doc(operationId="ping", summary="Trivial JSON response (the benchmark baseline)")
+@document_errors(blp, 500)
+@blp.response(200, PingSchema, example={"ok": True})
+def ping():
+    return json_response({"ok": True})

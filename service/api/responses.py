@@ -1,0 +1,64 @@
+"""Fast JSON responses and the documented error responses shared by the operations."""
+from __future__ import annotations
+
+import json
+
+from flask import Response, request
+
+from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
+from service.i18n import negotiate
+
+
+def language() -> str:
+    return negotiate(request.headers.get("Accept-Language"))
+
+
+def json_response(payload, *, language: str | None = None, status: int = 200) -> Response:
+    """The payload as JSON, built without a second serialization pass through a schema."""
+    response = Response(json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+                        status=status, mimetype="application/json")
+    if language is not None:
+        response.headers["Content-Language"] = language
+        response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+def _problem_example(status: int, code: str, title: str, detail: str, **extra) -> dict:
+    return {"type": f"urn:cribbage:problem:{code}", "title": title, "status": status,
+            "detail": detail, "code": code, **extra}
+
+
+# status -> (description, example) of each error an operation may document.
+ERRORS = {
+    400: ("The body is not valid JSON",
+          _problem_example(400, "invalid_json", "Bad request",
+                           "The request body is not valid JSON")),
+    413: ("The body is larger than 64 KiB",
+          _problem_example(413, "payload_too_large", "Payload too large",
+                           "The request body is larger than 65536 bytes")),
+    415: ("The body is not sent as application/json",
+          _problem_example(415, "unsupported_media_type", "Unsupported media type",
+                           "Send the request body as application/json")),
+    422: ("The body is well-formed JSON but not a valid request (a field, an unknown or "
+          "repeated card, an impossible count)",
+          _problem_example(422, "unknown_card", "Unknown card", 'hand[2]: "5X" is not a card',
+                           field="hand[2]", index=2)),
+    500: ("Unexpected error (a bug; it is logged)",
+          _problem_example(500, "internal_error", "Internal server error",
+                           "An unexpected error occurred; it has been logged")),
+    503: ("The service is not ready",
+          _problem_example(503, "not_ready", "Service unavailable",
+                           "The service is not ready: store")),
+}
+BODY_ERRORS = (400, 413, 415, 422, 500)
+
+
+def document_errors(blp, *statuses: int):
+    """Decorator documenting the problem+json responses `statuses` of an operation."""
+    def decorator(view):
+        for status in statuses:
+            description, example = ERRORS[status]
+            view = blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
+                                    description=description, example=example)(view)
+        return view
+    return decorator

@@ -1,0 +1,233 @@
+"""marshmallow schemas of the scoring endpoints: the single source of the OpenAPI contract."""
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.scoring import PEGGING_KINDS, SHOW_KINDS
+
+CARD_DESCRIPTION = (
+    "A card in any notation: `5H`, `10d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`, "
+    "`k d`, ... (case-insensitive). Responses use the canonical form `5H`, `10D`, `JS`, `AC`.")
+MAX_CARD_TEXT = 40
+
+
+class StrictInteger(fields.Integer):
+    """A JSON integer: no strings, no booleans, no fractions."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if type(value) is not int:
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON true or false, nothing that merely looks like one."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def card_text(**kwargs) -> fields.String:
+    return fields.String(validate=validate.Length(1, MAX_CARD_TEXT),
+                         metadata={"description": CARD_DESCRIPTION, "example": "5H"}, **kwargs)
+
+
+def card_list(low: int, high: int, description: str, example: list[str]) -> fields.List:
+    return fields.List(card_text(), required=True, validate=validate.Length(low, high),
+                       metadata={"description": description, "example": example})
+
+
+def canonical_card(**kwargs) -> fields.String:
+    return fields.String(required=True, metadata={"example": "5H"}, **kwargs)
+
+
+class ScoreItemSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(
+        sorted(set(SHOW_KINDS) | set(PEGGING_KINDS))))
+    cards = fields.List(canonical_card(), required=True)
+    points = fields.Integer(required=True)
+
+
+class ShowRequestSchema(ma.Schema):
+    hand = card_list(4, 5, "The 4 cards of a hand or crib (5 in the 6-player game)",
+                     ["5H", "5S", "6D", "4C"])
+    starter = card_text(required=True)
+    crib = StrictBoolean(load_default=False, metadata={
+        "description": "Score as the crib: only a flush that includes the starter counts"})
+
+
+class ShowScoreSchema(ma.Schema):
+    hand = fields.List(canonical_card(), required=True)
+    starter = canonical_card()
+    crib = fields.Boolean(required=True)
+    total = fields.Integer(required=True)
+    breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True, metadata={
+        "description": "Every fifteen, pair and run is its own item; the points add up to total"})
+    summary = fields.String(required=True, metadata={
+        "description": "The count as a player says it, in the request's language"})
+
+
+class ClaimItemSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(SHOW_KINDS))
+    cards = fields.List(card_text(), required=True, validate=validate.Length(1, 6))
+
+
+_CLAIM_ITEM_JSON = {
+    "type": "object",
+    "required": ["kind", "cards"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"type": "string", "enum": list(SHOW_KINDS)},
+        "cards": {"type": "array", "minItems": 1, "maxItems": 6,
+                  "items": {"type": "string", "minLength": 1, "maxLength": MAX_CARD_TEXT}},
+    },
+}
+MAX_CLAIM = 999
+MAX_CLAIM_ITEMS = 64
+
+
+class Claimed(fields.Field):
+    """Either a number of points or a list of claimed items ({kind, cards})."""
+
+    default_error_messages = {"invalid": "Expected a whole number of points or a list of items."}
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={
+            "description": "The count claimed: a number of points, or the list of combinations",
+            "oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CLAIM},
+                      {"type": "array", "maxItems": MAX_CLAIM_ITEMS, "items": _CLAIM_ITEM_JSON}],
+        }, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list):
+            if len(value) > MAX_CLAIM_ITEMS:
+                raise ma.ValidationError(f"At most {MAX_CLAIM_ITEMS} items.")
+            return ClaimItemSchema(many=True).load(value)
+        points = StrictInteger(validate=validate.Range(0, MAX_CLAIM)).deserialize(value)
+        if points is None:
+            raise self.make_error("invalid")
+        return points
+
+
+class VerifyRequestSchema(ShowRequestSchema):
+    claimed = Claimed(required=True)
+
+
+class ClaimedItemSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(SHOW_KINDS))
+    cards = fields.List(canonical_card(), required=True)
+    points = fields.Integer(required=True)
+
+
+class VerifySchema(ma.Schema):
+    hand = fields.List(canonical_card(), required=True)
+    starter = canonical_card()
+    crib = fields.Boolean(required=True)
+    claimed = fields.Integer(required=True, metadata={"description": "Points claimed"})
+    actual = fields.Integer(required=True, metadata={"description": "The true count"})
+    correct = fields.Boolean(required=True)
+    missed = fields.Integer(required=True, metadata={
+        "description": "Points left out of the claim (what muggins takes)"})
+    overclaimed = fields.Integer(required=True, metadata={
+        "description": "Points claimed that are not there"})
+    missed_items = fields.List(fields.Nested(ClaimedItemSchema), required=True, metadata={
+        "description": "Combinations not claimed (empty when the claim is a bare number)"})
+    wrong_items = fields.List(fields.Nested(ClaimedItemSchema), required=True, metadata={
+        "description": "Claimed combinations that are not in the hand"})
+    breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True)
+    explanation = fields.String(required=True, metadata={
+        "description": "Each missed or wrong combination, in the request's language"})
+
+
+class PeggingRequestSchema(ma.Schema):
+    pile = card_list(1, 13, "The cards played since the count was last reset, in order; the "
+                            "last one is scored", ["5H", "4S", "6D"])
+
+
+class PeggingScoreSchema(ma.Schema):
+    pile = fields.List(canonical_card(), required=True)
+    count = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+    breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True)
+    summary = fields.String(required=True, metadata={
+        "description": "What the player says, in the request's language"})
+
+
+class SeatPlaySchema(ma.Schema):
+    seat = StrictInteger(required=True, validate=validate.Range(0, 5))
+    card = card_text(required=True)
+
+
+class ReplayRequestSchema(ma.Schema):
+    players = StrictInteger(required=True, validate=validate.Range(2, 6))
+    dealer = StrictInteger(required=True, validate=validate.Range(0, 5), metadata={
+        "description": "Seat of the dealer (seats are numbered clockwise from 0)"})
+    plays = fields.List(fields.Nested(SeatPlaySchema), validate=validate.Length(8, 30), metadata={
+        "description": "Every card of the play in order, each with its seat. Give `plays` or "
+                       "`cards`, not both"})
+    cards = fields.List(card_text(), validate=validate.Length(8, 30), metadata={
+        "description": "Every card of the play in order; the seats are inferred from the turn "
+                       "order and the forced goes (where several fit, players play whenever "
+                       "they can)"})
+
+    @ma.validates_schema
+    def _plays_or_cards(self, data, **kwargs):
+        if ("plays" in data) == ("cards" in data):
+            raise ma.ValidationError("Give either plays or cards.", "plays")
+
+
+class ReplayPlaySchema(ma.Schema):
+    index = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    card = canonical_card()
+    count = fields.Integer(required=True, metadata={"description": "The count after this card"})
+    points = fields.Integer(required=True)
+    breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True)
+
+
+class GoPointSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["go", "last_card"]))
+    points = fields.Integer(required=True)
+    after_play = fields.Integer(required=True)
+    count = fields.Integer(required=True)
+
+
+class ResetSchema(ma.Schema):
+    after_play = fields.Integer(required=True)
+    count = fields.Integer(required=True, metadata={"description": "The count that was reset"})
+
+
+class PassSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    before_play = fields.Integer(required=True)
+    count = fields.Integer(required=True)
+
+
+class ReplaySchema(ma.Schema):
+    players = fields.Integer(required=True)
+    dealer = fields.Integer(required=True)
+    seats_inferred = fields.Boolean(required=True)
+    plays = fields.List(fields.Nested(ReplayPlaySchema), required=True)
+    go_points = fields.List(fields.Nested(GoPointSchema), required=True, metadata={
+        "description": "Every go and last-card point, with the seat that earned it"})
+    resets = fields.List(fields.Nested(ResetSchema), required=True)
+    passes = fields.List(fields.Nested(PassSchema), required=True, metadata={
+        "description": "Each time a seat said go (it held cards, none of which fitted)"})
+    totals = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Points pegged by each seat"})
+
+
+class PingSchema(ma.Schema):
+    ok = fields.Boolean(required=True)
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+    checks = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "example": {"store": "ok"}})

@@ -1,0 +1,143 @@
+"""Stateless scoring endpoints: a show, a claimed count, a pegging card, a whole play."""
+from __future__ import annotations
+
+from service.api import examples
+from service.api.blueprint import Blueprint
+from service.api.cardtext import check_not_in, parse_card, parse_card_list
+from service.api.responses import BODY_ERRORS, document_errors, json_response, language
+from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
+                                 ReplaySchema, ShowRequestSchema, ShowScoreSchema,
+                                 VerifyRequestSchema, VerifySchema)
+from service.api.speech import claim_explanation, pegging_summary, show_summary
+from service.cards import CardNotHeldError
+from service.claims import check_claim
+from service.replay import replay
+from service.scoring import score_pegging, score_show
+
+blp = Blueprint("scoring", __name__, description="Score a show, a claim, a pegging card or a "
+                                                 "whole play, statelessly")
+
+
+def _cards(cards) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _items(items) -> list[dict]:
+    return [{"kind": item.kind, "cards": _cards(item.cards), "points": item.points}
+            for item in items]
+
+
+def _show_cards(body):
+    hand = parse_card_list(body["hand"], "hand")
+    starter = parse_card(body["starter"], "starter")
+    check_not_in(starter, hand, "starter")
+    return hand, starter
+
+
+@blp.route("/v1/show/score", methods=["POST"])
+@blp.doc(operationId="scoreShow", summary="Score a hand or crib with the starter")
+@blp.arguments(ShowRequestSchema, example=examples.SHOW_REQUEST)
+@document_errors(blp, *BODY_ERRORS)
+@blp.response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
+def show_score(body):
+    """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
+    hand, starter = _show_cards(body)
+    crib = body["crib"]
+    score = score_show(hand, starter, crib)
+    lang = language()
+    return json_response({
+        "hand": _cards(hand), "starter": str(starter), "crib": crib, "total": score.total,
+        "breakdown": _items(score.items), "summary": show_summary(score.items, score.total, lang),
+    }, language=lang)
+
+
+@blp.route("/v1/show/verify", methods=["POST"])
+@blp.doc(operationId="verifyShow", summary="Check a claimed count of a hand or crib")
+@blp.arguments(VerifyRequestSchema, examples=examples.VERIFY_REQUESTS)
+@document_errors(blp, *BODY_ERRORS)
+@blp.response(200, VerifySchema, example=examples.VERIFY_RESPONSE)
+def show_verify(body):
+    """The true count against the claim: points missed (the muggins amount) and overclaimed,
+    each missed or wrong combination, and an explanation in the request's language."""
+    hand, starter = _show_cards(body)
+    crib = body["crib"]
+    claimed = body["claimed"]
+    itemised = not isinstance(claimed, int)
+    if itemised:
+        shown = (*hand, starter)
+        claimed = [(item["kind"], _claimed_cards(item["cards"], index, shown))
+                   for index, item in enumerate(claimed)]
+    check = check_claim(hand, starter, crib, claimed)
+    lang = language()
+    missed, wrong = _items(check.missed_items), _items(check.wrong_items)
+    breakdown = _items(check.breakdown)
+    return json_response({
+        "hand": _cards(hand), "starter": str(starter), "crib": crib,
+        "claimed": check.claimed, "actual": check.actual,
+        "correct": not check.missed and not check.overclaimed,
+        "missed": check.missed, "overclaimed": check.overclaimed,
+        "missed_items": missed, "wrong_items": wrong, "breakdown": breakdown,
+        "explanation": claim_explanation(claimed=check.claimed, actual=check.actual,
+                                         breakdown=breakdown, missed_items=missed,
+                                         wrong_items=wrong, itemised=itemised, language=lang),
+    }, language=lang)
+
+
+def _claimed_cards(texts, index, shown):
+    field = f"claimed[{index}].cards"
+    cards = parse_card_list(texts, field)
+    for position, card in enumerate(cards):
+        if card not in shown:
+            raise CardNotHeldError(f"{field}[{position}]: {card} is not in the show",
+                                   index=position, field=field, card=str(card))
+    return cards
+
+
+@blp.route("/v1/pegging/score", methods=["POST"])
+@blp.doc(operationId="scorePegging", summary="Score the last card played in the play")
+@blp.arguments(PeggingRequestSchema, example=examples.PEGGING_REQUEST)
+@document_errors(blp, *BODY_ERRORS)
+@blp.response(200, PeggingScoreSchema, example=examples.PEGGING_RESPONSE)
+def pegging_score(body):
+    """Points for the last card of the pile (the cards since the count was last reset): fifteen,
+    thirty-one, pair, three or four of a kind, run. A count over 31 is a 422."""
+    pile = parse_card_list(body["pile"], "pile")
+    score = score_pegging(pile)
+    lang = language()
+    return json_response({
+        "pile": _cards(pile), "count": score.count, "points": score.points,
+        "breakdown": _items(score.items),
+        "summary": pegging_summary(score.count, score.points, lang),
+    }, language=lang)
+
+
+@blp.route("/v1/pegging/replay", methods=["POST"])
+@blp.doc(operationId="replayPegging", summary="Replay the whole play of one hand")
+@blp.arguments(ReplayRequestSchema, examples=examples.REPLAY_REQUESTS)
+@document_errors(blp, *BODY_ERRORS)
+@blp.response(200, ReplaySchema, example=examples.REPLAY_RESPONSE)
+def pegging_replay(body):
+    """Each play's count and points, every go and last card with the seat that earned it, the
+    resets and the totals per seat. An impossible sequence (a player who could play skipped, a
+    count over 31, a card played twice, too many cards for a seat) is a 422 naming the play."""
+    if "plays" in body:
+        seats = [play["seat"] for play in body["plays"]]
+        texts = [play["card"] for play in body["plays"]]
+    else:
+        seats, texts = None, body["cards"]
+    cards = [parse_card(text, "plays", index) for index, text in enumerate(texts)]
+    result = replay(body["players"], body["dealer"], cards, seats)
+    return json_response({
+        "players": result.players, "dealer": result.dealer, "seats_inferred": seats is None,
+        "plays": [{"index": play.index, "seat": play.seat, "card": str(play.card),
+                   "count": play.count, "points": play.points,
+                   "breakdown": _items(play.items)} for play in result.plays],
+        "go_points": [{"seat": go.seat, "kind": go.kind, "points": go.points,
+                       "after_play": go.after_play, "count": go.count}
+                      for go in result.go_points],
+        "resets": [{"after_play": reset.after_play, "count": reset.count}
+                   for reset in result.resets],
+        "passes": [{"seat": gone.seat, "before_play": gone.before_play, "count": gone.count}
+                   for gone in result.passes],
+        "totals": list(result.totals),
+    })

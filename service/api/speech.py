@@ -1,0 +1,98 @@
+"""Spoken-style summaries of a show, a pegging play and a claim check, in English or Spanish."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Sequence
+
+from service.i18n import number_words, phrase
+from service.scoring import ScoreItem
+
+_SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # pairs among n cards
+
+
+def show_summary(items: Sequence[ScoreItem], total: int, language: str) -> str:
+    """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
+    twelve". Pairs inside a double or triple run are said as part of the run."""
+    def words(n: int) -> str:
+        return number_words(n, language)
+
+    calls = []
+    running = 0
+    for item in items:
+        if item.kind == "fifteen":
+            running += item.points
+            calls.append(phrase("fifteen_call", language, n=words(running)))
+
+    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
+    runs_by_ranks: dict[tuple[int, ...], list[ScoreItem]] = defaultdict(list)
+    for item in items:
+        if item.kind == "run":
+            runs_by_ranks[tuple(sorted(card.rank for card in item.cards))].append(item)
+    for ranks, runs in runs_by_ranks.items():
+        copies = Counter(card.rank for card in {card for run in runs for card in run.cards})
+        repeated = sorted(count for count in copies.values() if count > 1)
+        shape = {(): "run", (2,): "run_2", (3,): "run_3", (2, 2): "run_4"}.get(tuple(repeated))
+        k = words(len(ranks))
+        if shape is None:
+            calls.append(phrase("runs", language, m=words(len(runs)), k=k))
+            continue
+        calls.append(phrase(shape, language, k=k))
+        for rank, count in copies.items():
+            if count > 1:
+                del pairs_by_rank[rank]
+    for pairs in pairs_by_rank.values():
+        calls.append(phrase(_SAME_RANK[pairs], language))
+    for item in items:
+        if item.kind == "flush":
+            calls.append(phrase("flush", language, k=words(len(item.cards))))
+        elif item.kind == "nobs":
+            calls.append(phrase("nobs", language))
+
+    if not calls:
+        return phrase("nothing", language)
+    if all(item.kind == "fifteen" for item in items):
+        return ", ".join(calls)
+    said = ", ".join(calls[:-1]) + phrase("and", language) + calls[-1] if len(calls) > 1 \
+        else calls[0]
+    return phrase("makes", language, calls=said, total=words(total))
+
+
+def pegging_summary(count: int, points: int, language: str) -> str:
+    """What the player says on laying the card: "fifteen for two", or just the count."""
+    said = number_words(count, language)
+    if not points:
+        return said
+    return f"{said} {'por' if language == 'es' else 'for'} {number_words(points, language)}"
+
+
+def item_text(item_kind: str, cards: Sequence[str], points: int, language: str) -> str:
+    return phrase("explain.item", language, kind=phrase(f"kind.{item_kind}", language),
+                  cards=" ".join(cards), points=points)
+
+
+def claim_explanation(*, claimed: int, actual: int, breakdown: Sequence[dict],
+                      missed_items: Sequence[dict], wrong_items: Sequence[dict],
+                      itemised: bool, language: str) -> str:
+    """The BSD `-e` explanation: a wrong count lists each combination missed or wrongly claimed
+    (for a bare number, the whole true count)."""
+    if claimed == actual and not missed_items and not wrong_items:
+        return phrase("explain.correct", language, claimed=claimed)
+    parts = [phrase("explain.wrong", language, claimed=claimed, actual=actual)]
+
+    def listing(items: Sequence[dict]) -> str:
+        return "; ".join(item_text(item["kind"], item["cards"], item["points"], language)
+                         for item in items)
+
+    if not itemised:
+        if breakdown:
+            parts.append(phrase("explain.breakdown", language, items=listing(breakdown)))
+        return " ".join(parts)
+    if missed_items:
+        parts.append(phrase("explain.missed", language,
+                            points=sum(item["points"] for item in missed_items),
+                            items=listing(missed_items)))
+    if wrong_items:
+        parts.append(phrase("explain.wrong_items", language,
+                            points=sum(item["points"] for item in wrong_items),
+                            items=listing(wrong_items)))
+    return " ".join(parts)
