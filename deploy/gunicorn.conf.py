@@ -134,23 +134,30 @@ def on_starting(server):
         if server.cfg.workers < 2:
             return
         directory = _tempfile.mkdtemp(prefix="cribbage-metrics-")
+        # Set before any worker (and prometheus_client, which reads it on import) starts.
         _os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
-        server._cribbage_metrics_tmp = directory
+        server.cribbage_metrics_tmp = directory
     _os.makedirs(directory, exist_ok=True)
     # Files left by an earlier run would be added to this run's counters.
     for stale in _glob.glob(_os.path.join(directory, "*.db")):
         _os.remove(stale)
+    # Imported here, not in child_exit: that runs inside the SIGCHLD handler, where an import
+    # can be interrupted by the next SIGCHLD and fail half-way.
+    from prometheus_client import multiprocess
+
+    server.cribbage_metrics_dir = directory
+    server.cribbage_mark_process_dead = multiprocess.mark_process_dead
 
 
 def child_exit(server, worker):
     """Drops a dead worker's live gauges from the metrics directory."""
-    if _os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        from prometheus_client import multiprocess
-
-        multiprocess.mark_process_dead(worker.pid)
+    mark_process_dead = getattr(server, "cribbage_mark_process_dead", None)
+    if mark_process_dead:
+        mark_process_dead(worker.pid, server.cribbage_metrics_dir)
 
 
 def on_exit(server):
-    directory = getattr(server, "_cribbage_metrics_tmp", None)
+    """Removes the metrics directory if on_starting made it."""
+    directory = getattr(server, "cribbage_metrics_tmp", None)
     if directory:
         _shutil.rmtree(directory, ignore_errors=True)
