@@ -7,7 +7,7 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import health, problems, scoring
+from service.api import games, health, problems, scoring
 from service.config import Settings
 
 MAX_BODY_BYTES = 64 * 1024
@@ -48,4 +48,5 @@ def create_app(config: Mapping | None = None) -> Flask:
     app.extensions["cribbage.api"] = api
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
+    games.init_app(app, api, settings, store=app.config.get("GAME_STORE"))
     return app

@@ -1,0 +1,294 @@
+"""Games over HTTP: create, join, read, act and follow events; the store is chosen here."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask, Response, current_app, request
+from flask_smorest import Api
+
+from service.api import games_messages
+from service.api.blueprint import Blueprint
+from service.api.games_schemas import (
+    ActionSchema,
+    CreatedGameSchema,
+    CreateGameSchema,
+    EventsQuerySchema,
+    EventsSchema,
+    GameSchema,
+    JoinSchema,
+    SeatTokenSchema,
+)
+from service.api.health import add_readiness_check
+from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema, problem_response
+from service.api.responses import document_errors, json_response
+from service.config import Settings
+from service.games import GameError, GamesService, Snapshot
+from service.store import GameStore, StoreUnavailable, open_store
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games",
+                description="Turn-based games: create, join, read, act, follow the events")
+
+SERVICE = "cribbage.games"
+RETRY_AFTER_SECONDS = "1"
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
+ETAG = re.compile(r'(?:W/)?"(\d+)-(?:\d+|spectator)"')
+
+TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
+TOKEN_REQUIRED = [{"seatToken": []}]
+
+SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
+                     "description": "The seat token from creating or joining a game"}
+
+
+def init_app(app: Flask, api: Api, settings: Settings, store: GameStore | None = None) -> None:
+    """Register the games blueprint on `api`, with the store the settings name (Redis when
+    CRIBBAGE_REDIS_URL is set, else in memory) unless `store` is given."""
+    store = store or open_store(settings.redis_url, settings.redis_cluster,
+                                settings.game_ttl_seconds)
+    app.extensions[SERVICE] = GamesService(store)
+    add_readiness_check(app, "store", lambda: store.ping() is None)
+    games_messages.register()
+    app.register_error_handler(GameError, _game_problem)
+    app.register_error_handler(StoreUnavailable, _store_problem)
+    api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
+    api.register_blueprint(blp)
+
+
+def _service() -> GamesService:
+    return current_app.extensions[SERVICE]
+
+
+# Documentation helpers ---------------------------------------------------------------------------
+def _problem(status: int, code: str, description: str):
+    example = {"type": f"urn:cribbage:problem:{code}", "status": status, "code": code}
+    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
+                            description=description, example=example)
+
+
+def _header(name: str, description: str, **schema) -> dict:
+    return {"in": "header", "name": name, "required": False, "description": description,
+            "schema": {"type": "string", **schema}}
+
+
+UNAUTHORIZED = _problem(401, "missing_token", "No seat token (Authorization: Bearer <token>)")
+FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game, or not the "
+                                           "seat the action names")
+NOT_FOUND = _problem(404, "game_not_found", "No such game (or it expired after its idle time)")
+UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable; retry after "
+                                                 "Retry-After seconds")
+ETAG_HEADER = {"ETag": {"description": "The version this body shows, per seat",
+                        "schema": {"type": "string"}}}
+
+
+def _links(token: str) -> dict:
+    """Links from a response holding a game id and a seat token to what the seat can do next."""
+    game_id = "$response.body#/game_id"
+    bearer = {"header.Authorization": f"Bearer {{{token}}}"}
+    return {
+        "getGame": {"operationId": "getGame", "parameters": {"game_id": game_id, **bearer},
+                    "description": "Read the game as this seat"},
+        "actInGame": {"operationId": "actInGame", "parameters": {"game_id": game_id, **bearer},
+                      "description": "Act as this seat"},
+        "listEvents": {"operationId": "listEvents", "parameters": {"game_id": game_id, **bearer},
+                       "description": "Follow the game's events as this seat"},
+    }
+
+
+CREATE_LINKS = {
+    **_links("$response.body#/token"),
+    "joinGame": {"operationId": "joinGame", "parameters": {"game_id": "$response.body#/game_id"},
+                 "requestBody": {"code": "$response.body#/invites/0/code"},
+                 "description": "Take the first open seat with its invite code"},
+}
+READ_LINKS = {
+    "actInGame": {"operationId": "actInGame",
+                  "parameters": {"game_id": "$request.path.game_id",
+                                 "header.Authorization": "$request.header.Authorization",
+                                 "header.If-Match": "$response.header.ETag"},
+                  "description": "Act on the version just read"},
+    "listEvents": {"operationId": "listEvents",
+                   "parameters": {"game_id": "$request.path.game_id",
+                                  "header.Authorization": "$request.header.Authorization",
+                                  "after": "$response.body#/last_event"},
+                   "description": "Wait for what happens next"},
+}
+
+
+# Operations --------------------------------------------------------------------------------------
+@blp.route("", methods=["POST"])
+@blp.doc(operationId="createGame", summary="Create a game",
+         responses={"201": {"links": CREATE_LINKS}})
+@document_errors(blp, 400, 413, 415, 422, 500)
+@UNAVAILABLE
+@blp.arguments(CreateGameSchema)
+@blp.response(201, CreatedGameSchema, headers={
+    **ETAG_HEADER, "Location": {"description": "The game", "schema": {"type": "string"}}})
+def create_game(spec: dict):
+    """Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
+    gets its token (shown only here); every other human seat gets an invite code. Computer
+    seats act as soon as it is their turn (here: the cut for deal)."""
+    snapshot = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"))
+    response = _json(snapshot, status=201)
+    response.headers["Location"] = f"/v1/games/{snapshot.body['game_id']}"
+    return response
+
+
+@blp.route("/<game_id>/join", methods=["POST"])
+@blp.doc(operationId="joinGame", summary="Take an open seat with its invite code",
+         responses={"200": {"links": _links("$response.body#/token")}})
+@document_errors(blp, 400, 413, 415, 422, 500)
+@_problem(403, "invalid_invite", "The code opens no seat of this game")
+@NOT_FOUND
+@_problem(409, "seat_taken", "The seat of this code is already taken")
+@UNAVAILABLE
+@blp.arguments(JoinSchema)
+@blp.response(200, SeatTokenSchema, headers=ETAG_HEADER)
+def join_game(join: dict, game_id: str):
+    """Returns the seat's token (shown only here). Each invite code works once."""
+    return _json(_service().join(_game_id(game_id), join["code"], join.get("name")))
+
+
+@blp.route("/<game_id>", methods=["GET"])
+@blp.doc(operationId="getGame", summary="Read the game as a seat or a spectator",
+         security=TOKEN_OPTIONAL, responses={"200": {"links": READ_LINKS}},
+         parameters=[_header("If-None-Match", "An ETag from an earlier read: 304 if unchanged")])
+@document_errors(blp, 500)
+@FORBIDDEN
+@NOT_FOUND
+@UNAVAILABLE
+@blp.response(200, GameSchema, headers=ETAG_HEADER)
+@blp.alt_response(304, description="Not modified since the If-None-Match ETag")
+def get_game(game_id: str):
+    """With a seat token: the public state plus the seat's own cards and legal actions. Without
+    one: what a spectator may see. Deadlines that passed are applied first."""
+    snapshot = _service().read(_game_id(game_id), _token())
+    etag = _etag(snapshot)
+    if _none_match(request.headers.get("If-None-Match"), etag):
+        response = Response(status=304)
+        _cache_headers(response, etag)
+        return response
+    return _json(snapshot)
+
+
+@blp.route("/<game_id>/actions", methods=["POST"])
+@blp.doc(operationId="actInGame", summary="Act as your seat: discard, cut, play, claim, ...",
+         security=TOKEN_REQUIRED, parameters=[
+             _header("Idempotency-Key", "Any unique string: a retry with the same key returns "
+                                        "the first response and applies nothing twice",
+                     minLength=1, maxLength=255),
+             _header("If-Match", "The ETag of the version you acted on: 412 if the game has "
+                                 "moved on"),
+         ])
+@document_errors(blp, 400, 413, 415, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@_problem(409, "not_your_turn", "The rules refuse the action (code: not_your_turn, wrong_phase, "
+                                "card_not_in_hand, count_would_exceed_31, ...)")
+@_problem(412, "version_mismatch", "If-Match names a version the game has left")
+@_problem(422, "invalid_action", "Malformed action, or an Idempotency-Key reused with another "
+                                 "body (idempotency_key_reused)")
+@UNAVAILABLE
+@blp.arguments(ActionSchema)
+@blp.response(200, GameSchema, headers=ETAG_HEADER)
+def act_in_game(action: dict, game_id: str):
+    """Actions: `{type: cut_for_deal, depth}`, `{type: discard, cards}`, `{type: cut_starter,
+    depth}`, `{type: play, card}`, `{type: claim, points | items}`, `{type: muggins}`,
+    `{type: next_game}`, `{type: end_match}`, `{type: resign}`. A "go" needs no request.
+    Computer seats then act before the response returns; it shows the game after them."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise GameError(422, "invalid_idempotency_key",
+                        "Idempotency-Key must be 1 to 255 visible ASCII characters")
+    token = _token()
+    if token is None:
+        raise GameError(401, "missing_token", "acting needs the seat's token")
+    snapshot = _service().act(_game_id(game_id), token, action, key,
+                              _if_match(request.headers.get("If-Match")))
+    response = _json(snapshot)
+    if snapshot.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@blp.route("/<game_id>/events", methods=["GET"])
+@blp.doc(operationId="listEvents", summary="The game's numbered events, as your seat sees them",
+         security=TOKEN_OPTIONAL)
+@document_errors(blp, 500)
+@FORBIDDEN
+@NOT_FOUND
+@_problem(422, "validation_failed", "after or wait out of range, or after beyond last_event")
+@UNAVAILABLE
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventsSchema)
+def list_events(query: dict, game_id: str):
+    """Events numbered after `after`; with `wait` (at most 25 s) the request is held until the
+    first one comes. Private parts (your cards) are included only for your own seat."""
+    return _json(_service().events(_game_id(game_id), _token(), query["after"], query["wait"]))
+
+
+# Request and response details --------------------------------------------------------------------
+def _game_id(text: str) -> str:
+    if not GAME_ID.fullmatch(text):
+        raise GameError(404, "game_not_found", f"there is no game {text}", game_id=text)
+    return text
+
+
+def _token() -> str | None:
+    """The Bearer token, or None without an Authorization header; 401 if it is not Bearer."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    found = BEARER.fullmatch(header.strip())
+    if found is None:
+        raise GameError(401, "missing_token", "use Authorization: Bearer <seat token>")
+    return found.group(1)
+
+
+def _etag(snapshot: Snapshot) -> str:
+    seat = "spectator" if snapshot.seat is None else snapshot.seat
+    return f'"{snapshot.version}-{seat}"'
+
+
+def _if_match(header: str | None) -> frozenset[int] | None:
+    """Versions an If-Match header accepts; None when any will do (absent or `*`)."""
+    if header is None or header.strip() == "*":
+        return None
+    return frozenset(int(found.group(1)) for found in ETAG.finditer(header))
+
+
+def _none_match(header: str | None, etag: str) -> bool:
+    if header is None:
+        return False
+    if header.strip() == "*":
+        return True
+    return any(tag.strip().removeprefix("W/") == etag for tag in header.split(","))
+
+
+def _cache_headers(response: Response, etag: str | None) -> None:
+    if etag is not None:
+        response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+
+
+def _json(snapshot: Snapshot, status: int = 200) -> Response:
+    response = json_response(snapshot.body, status=status)
+    _cache_headers(response, None if snapshot.version is None else _etag(snapshot))
+    return response
+
+
+def _game_problem(error: GameError) -> Response:
+    headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
+    if error.status == 503:
+        headers = {"Retry-After": RETRY_AFTER_SECONDS}
+    return problem_response(error.status, error.code, fallback=str(error), params=error.params,
+                            headers=headers)
+
+
+def _store_problem(error: StoreUnavailable) -> Response:
+    return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
+                            headers={"Retry-After": RETRY_AFTER_SECONDS})

@@ -1,0 +1,59 @@
+"""GameRecord: what the store keeps for one game (engine state, seats, event count) as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+
+from service.engine import GameState
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table. Humans hold it with a token; an open human seat has an invite."""
+
+    kind: str                       # "human" | "computer"
+    name: str
+    level: str | None = None        # computer seats: the player registered under this name
+    token_hash: str | None = None   # SHA-256 of the seat token, once the seat is taken
+    invite_hash: str | None = None  # SHA-256 of the invite code; kept after joining
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "computer" or self.token_hash is not None
+
+    def public(self, number: int) -> dict:
+        data = {"seat": number, "kind": self.kind, "name": self.name, "taken": self.taken}
+        if self.kind == "computer":
+            data["level"] = self.level
+        return data
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    seats: tuple[Seat, ...]
+    state: GameState
+    events: int = 0                 # how many events the game's log holds
+
+    def with_seat(self, number: int, seat: Seat) -> GameRecord:
+        seats = self.seats[:number] + (seat,) + self.seats[number + 1:]
+        return replace(self, seats=seats)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "seats": [asdict(seat) for seat in self.seats],
+                "state": self.state.to_dict(),
+                "events": self.events,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        data = json.loads(text)
+        return cls(
+            seats=tuple(Seat(**seat) for seat in data["seats"]),
+            state=GameState.from_dict(data["state"]),
+            events=data["events"],
+        )
