@@ -19,7 +19,8 @@ def play(g: Draft, seat: int, card: Card) -> None:
     if g.count + card.value > 31:
         raise RuleError("count_would_exceed_31", f"{card} would take the count past 31",
                         card=str(card), count=g.count)
-    g.set_at("hands", seat, tuple(c for c in hand if c != card))
+    held = hand.index(card)
+    g.set_at("hands", seat, hand[:held] + hand[held + 1:])
     g.pile = g.pile + (card,)
     g.table = g.table + ((seat, card),)
     g.count += card.value

@@ -20,6 +20,7 @@ b"seat" || seat as 1 byte for a cut for deal (cut seed).
 """
 from __future__ import annotations
 
+import struct
 from hashlib import sha256
 
 from service.cards import DECK, Card
@@ -51,7 +52,7 @@ class Stream:
         if not self._words:
             digest = sha256(self._seed + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            self._words = [int.from_bytes(digest[i:i + 4], "big") for i in range(28, -1, -4)]
+            self._words = list(reversed(struct.unpack(">8I", digest)))
         return self._words.pop()
 
     def below(self, n: int) -> int:

@@ -1,0 +1,131 @@
+"""Manual counting: claims, corrections with itemised explanations, muggins, the time limit."""
+import pytest
+
+from service.engine import (CallMuggins, ClaimCount, ClaimItem, Discard, GameOptions, RuleError,
+                            apply, deal_from, expire, new_game)
+from tests.engine.helpers import cards, of_type, run, stacked_deck
+from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
+
+# After seed 003's play: Alice 6, Bob 3. True counts: Bob 9, Alice 12, crib 6.
+
+
+def at_show(now=100.0, scores=None, **options):
+    deck = stacked_deck(2, ALICE, {ALICE: "5S 4S 2S 8D 6H 8C", BOB: "10S 6D JH 4H KC 7C"},
+                        starter="5H", depth=20)
+    state = deal_from(new_game(GameOptions(counting="manual", **options), b"manual"), deck,
+                      dealer=ALICE, scores=scores)
+    state, _ = run(state, SEED_003_BEFORE_PLAY + SEED_003_PLAY, now)
+    assert state.phase == "show" and state.to_act() == [BOB]
+    return state
+
+
+def claim(state, seat, points=None, items=None, now=100.0):
+    return apply(state, ClaimCount(seat, points, items), now)
+
+
+def test_the_show_proceeds_one_claim_at_a_time_in_order():
+    state = at_show()
+    assert state.legal_actions(BOB) == [{"type": "claim", "hand": "hand",
+                                         "cards": ["6D", "JH", "4H", "7C"], "starter": "5H"}]
+    assert state.legal_actions(ALICE) == []
+    state, events = claim(state, BOB, 9)
+    assert state.scores == (6, 12) and state.to_act() == [ALICE]
+    public = of_type(events, "claim")[0].public
+    assert (public["claimed"], public["true_count"], public["points"]) == (9, 9, 9)
+    state, _ = claim(state, ALICE, 12)
+    assert state.claimer() == (ALICE, True)
+    assert state.legal_actions(ALICE)[0]["hand"] == "crib"
+    state, events = claim(state, ALICE, 6)
+    assert state.scores == (24, 12) and state.phase == "discard" and state.dealer == BOB
+
+
+@pytest.mark.parametrize("muggins, claimed, scores, to_opponent", [
+    ("off", 7, (6, 10), 0), ("auto", 7, (8, 10), 2), ("call", 7, (6, 10), 0),
+    ("off", 11, (6, 12), 0), ("auto", 11, (8, 12), 2), ("call", 11, (8, 12), 2),
+])
+def test_under_and_over_claims(muggins, claimed, scores, to_opponent):
+    state, events = claim(at_show(muggins=muggins), BOB, claimed)
+    assert state.scores == scores
+    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "muggins")] == (
+        [(ALICE, to_opponent)] if to_opponent else [])
+
+
+def test_an_overclaim_is_explained_item_by_item():
+    state = at_show(muggins="auto")
+    items = (ClaimItem("fifteen", cards("JH 5H")), ClaimItem("fifteen", cards("6D 4H 5H")),
+             ClaimItem("run", cards("4H 5H 6D 7C")), ClaimItem("pair", cards("6D 7C")))
+    state, events = claim(state, BOB, None, items)
+    public = of_type(events, "claim")[0].public
+    assert public["claimed"] == 10 and public["true_count"] == 9 and public["points"] == 9
+    assert public["missed"] == [{"kind": "nobs", "cards": ["JH"], "points": 1}]
+    assert public["wrong"] == [{"kind": "pair", "cards": ["6D", "7C"], "points": 2}]
+    assert of_type(events, "muggins")[0].public["reason"] == "overclaim"
+    assert state.scores == (6 + 1, 3 + 9)
+
+
+def test_muggins_call_is_open_until_the_next_hands_first_discard():
+    state = at_show(muggins="call")
+    state, _ = claim(state, BOB, 9)
+    state, _ = claim(state, ALICE, 10)       # misses 2
+    assert state.to_act() == [ALICE, BOB]    # Alice counts her crib; Bob may call muggins
+    assert {"type": "muggins", "points": 2} in state.legal_actions(BOB)
+    with pytest.raises(RuleError) as refused:
+        apply(state, CallMuggins(ALICE), 100.0)
+    assert refused.value.code == "nothing_to_call"
+    state, _ = claim(state, ALICE, 4)        # misses 2 in the crib; the next hand is dealt
+    assert state.phase == "discard" and len(state.pending_muggins) == 2
+    called, events = apply(state, CallMuggins(BOB), 100.0)
+    assert [(e.public["seat"], e.public["points"], e.public["reason"])
+            for e in of_type(events, "muggins")] == [(BOB, 2, "called"), (BOB, 2, "called")]
+    assert called.scores == (6 + 10 + 4, 3 + 9 + 4) and called.pending_muggins == ()
+    # Any first discard of the next hand closes the window.
+    hand = state.hands[ALICE]
+    closed, events = apply(state, Discard(ALICE, hand[:2]), 100.0)
+    assert closed.pending_muggins == () and of_type(events, "muggins_lapsed")
+    with pytest.raises(RuleError) as refused:
+        apply(closed, CallMuggins(BOB), 100.0)
+    assert refused.value.code == "nothing_to_call"
+
+
+def test_time_limit_gives_half_the_true_count_to_the_next_opponent():
+    state = at_show(now=100.0, count_time_limit=30)
+    assert state.deadline == 130.0
+    on_time, _ = claim(state, BOB, 9, now=130.0)  # exactly at the deadline is in time
+    assert on_time.scores == (6, 12) and on_time.deadline == 160.0
+    late, events = expire(state, 131.0)
+    timeout = of_type(events, "count_timeout")[0].public
+    assert (timeout["seat"], timeout["true_count"], timeout["points"]) == (BOB, 9, 5)
+    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "muggins")] == [
+        (ALICE, 4)]
+    assert late.scores == (6 + 4, 3 + 5) and late.deadline == 160.0
+    assert late.version == state.version + 1
+    # A late action first applies every timeout due: Alice's hand (160) and crib (190) too.
+    with pytest.raises(RuleError) as refused:
+        claim(state, BOB, 9, now=131.0)
+    assert refused.value.code == "not_your_turn"
+    later, events = expire(state, 200.0)
+    assert len(of_type(events, "count_timeout")) == 3 and later.phase == "discard"
+    assert later.scores == (6 + 4 + 6 + 3, 3 + 5 + 6 + 3)
+
+
+def test_invalid_claims_are_refused():
+    state = at_show()
+    for points, items in [(-1, None), (None, None), (201, None),
+                          (3, (ClaimItem("fifteen", cards("JH 5H")),)),
+                          (None, (ClaimItem("pair", cards("5S 5H")),)),
+                          (None, (ClaimItem("straight", cards("JH 5H")),))]:
+        with pytest.raises(RuleError) as refused:
+            claim(state, BOB, points, items)
+        assert refused.value.code == "invalid_claim"
+
+
+def test_claims_outside_a_manual_show_are_refused():
+    deck = stacked_deck(2, ALICE, {ALICE: "5S 4S 2S 8D 6H 8C", BOB: "10S 6D JH 4H KC 7C"},
+                        starter="5H", depth=20)
+    state = deal_from(new_game(GameOptions(), b"auto"), deck, dealer=ALICE)
+    with pytest.raises(RuleError) as refused:
+        apply(state, ClaimCount(BOB, 9), 0.0)
+    assert refused.value.code == "not_a_claim_phase"
+    with pytest.raises(RuleError) as refused:
+        apply(state, CallMuggins(BOB), 0.0)
+    assert refused.value.code == "nothing_to_call"
