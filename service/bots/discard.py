@@ -70,7 +70,7 @@ def deal_shape(players: int, dealer: bool) -> DealShape:
     if players == 6:
         return DealShape(5, 0, 5) if dealer else DealShape(6, 1, 5)
     raise DiscardPositionError("invalid_players", f"players must be 2-6, got {players}",
-                               players=players)
+                               field="players", players=players)
 
 
 def sides(players: int, teams: str | None) -> int:
@@ -131,23 +131,24 @@ def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
 def _shape_for(hand: tuple[Card, ...], players: int, own_crib: bool,
                teams: str | None) -> DealShape:
     if len(set(hand)) != len(hand):
-        raise DiscardPositionError("duplicate_card", "a card appears twice in the hand")
+        raise DiscardPositionError("duplicate_card", "a card appears twice in the hand",
+                                   field="hand")
     if teams not in (None, "2x2", "3x2", "2x3") or (
             teams and players != {"2x2": 4, "3x2": 6, "2x3": 6}[teams]):
         raise DiscardPositionError("invalid_teams", f"teams {teams!r} do not fit {players} players",
-                                   teams=teams, players=players)
+                                   field="teams", teams=teams, players=players)
     shapes = {deal_shape(players, dealer) for dealer in (False, True)}
     for shape in shapes:
         if shape.dealt == len(hand):
             if shape.discards == 0 and not own_crib:
                 raise DiscardPositionError(
                     "dealer_owns_crib", "a hand of this size is the dealer's, and the crib is "
-                    "the dealer's", players=players, cards=len(hand))
+                    "the dealer's", field="own_crib", players=players, cards=len(hand))
             return shape
     expected = " or ".join(str(shape.dealt) for shape in sorted(shapes, key=lambda s: s.dealt))
     raise DiscardPositionError(
         "wrong_hand_size", f"with {players} players a dealt hand has {expected} cards, "
-        f"not {len(hand)}", players=players, expected=expected, got=len(hand))
+        f"not {len(hand)}", field="hand", players=players, expected=expected, got=len(hand))
 
 
 def discard_totals(hand: Sequence[Card], unseen: Sequence[Card], discards: int,

@@ -13,7 +13,7 @@ them the most at once (a greedy reply). For each card you may play:
   pegging can stop you (defend); 1/4 when you are the dealer and the pone, who counts first,
   needs no more than a typical hand (then pegging out is your only chance, so attack).
 A card that reaches the target at once is always recommended. Ties go to the higher count
-value (keeping low cards for the end of the count), then to the lower rank order of the suits.
+value (keeping low cards for the end of the count), then to the card's index (suit S H D C).
 """
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ PONE_THREAT = 8
 class PlayPositionError(ValueError):
     """A pegging position that cannot happen; `code` is stable, `params` feed messages."""
 
-    def __init__(self, code: str, message: str, **params):
+    def __init__(self, code: str, message: str, *, index: int | None = None, **params):
         super().__init__(message)
         self.code = code
+        self.index = index
         self.params = params
 
 
@@ -89,27 +90,29 @@ def check_position(position: PlayPosition) -> None:
             if card in where:
                 raise PlayPositionError("card_seen_twice",
                                         f"{card} is both in {where[card]} and in {name}",
-                                        card=str(card), first=where[card], second=name)
+                                        index=cards.index(card), field=name, card=str(card),
+                                        first=where[card])
             where[card] = name
     count = 0
     for index, card in enumerate(position.pile):
         count += card.value
         if count > 31:
             raise PlayPositionError("count_exceeds_31", f"the pile's count reaches {count}",
-                                    count=count, index=index)
+                                    index=index, field="pile", count=count)
     if count == 31:
-        raise PlayPositionError("count_is_31", "at 31 the count starts again: send an empty pile")
-    if len(position.hand) > 6:
-        raise PlayPositionError("too_many_cards", "a player holds at most 6 cards in the play",
-                                got=len(position.hand))
+        raise PlayPositionError("count_is_31", "at 31 the count starts again: send an empty pile",
+                                field="pile")
+    if len(position.hand) > 5:
+        raise PlayPositionError("too_many_cards", "a player holds at most 5 cards in the play",
+                                field="hand", got=len(position.hand))
     unseen = 52 - len(where)
-    if position.next_cards is not None and not 0 <= position.next_cards <= min(6, unseen):
+    if position.next_cards is not None and not 0 <= position.next_cards <= min(5, unseen):
         raise PlayPositionError("invalid_next_cards",
-                                f"the next player holds 0..{min(6, unseen)} cards",
-                                got=position.next_cards)
+                                f"the next player holds 0..{min(5, unseen)} cards",
+                                field="next_cards", got=position.next_cards)
     if position.target <= max(position.own_score, position.opponent_score):
         raise PlayPositionError("game_already_won", "a score has already reached the target",
-                                target=position.target)
+                                field="target", target=position.target)
 
 
 def analyse_play(position: PlayPosition) -> PlayAnalysis:

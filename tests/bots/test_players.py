@@ -1,0 +1,95 @@
+import random
+
+import pytest
+
+from bench.match import play_deal
+from service.bots.players import UnknownLevelError, choose_action, play_position
+from service.bots.selfplay import play_game
+from service.engine import GameOptions, action_from_dict, apply, new_game, view
+
+LAYOUTS = [(2, None), (3, None), (4, None), (4, "2x2"), (5, None), (6, None), (6, "3x2"),
+           (6, "2x3")]
+
+
+@pytest.mark.parametrize("players, teams", LAYOUTS)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_finishes_a_game_in_every_layout(level, players, teams):
+    options = GameOptions(players=players, teams=teams, target=61)
+    result = play_game(options, f"{level}{players}{teams}".encode(), (level,) * players,
+                       random.Random(players))
+    assert result.scores[result.winner] >= 61
+    assert sum(score >= 61 for score in result.scores) == 1
+
+
+def _play_watching(options, seed, levels, rng):
+    """Play a game; return every claim and muggins event."""
+    state = new_game(options, seed)
+    seen = []
+    while state.phase != "game_over":
+        seat = state.to_act()[0]
+        action = choose_action(levels[seat], view(state, seat), seat, rng)
+        state, events = apply(state, action_from_dict(action), 0.0)
+        seen += [event for event in events if event.type in ("claim", "muggins")]
+    return seen
+
+
+@pytest.mark.parametrize("muggins", ["off", "auto", "call"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_counts_its_own_hand_correctly(level, muggins):
+    options = GameOptions(players=3, counting="manual", muggins=muggins, target=61)
+    events = _play_watching(options, f"count-{level}-{muggins}".encode(), (level,) * 3,
+                            random.Random(7))
+    claims = [event.public for event in events if event.type == "claim"]
+    assert claims and all(claim["claimed"] == claim["true_count"] for claim in claims)
+    assert not [event for event in events if event.type == "muggins"]
+
+
+def test_muggins_is_called_when_an_opponent_misses_points():
+    options = GameOptions(players=2, counting="manual", muggins="call")
+    state = new_game(options, b"muggins")
+    rng = random.Random(1)
+    while state.phase != "show":
+        seat = state.to_act()[0]
+        state, _ = apply(state, action_from_dict(choose_action("easy", view(state, seat), seat,
+                                                               rng)), 0.0)
+    claimer = state.claimer()[0]
+    state, _ = apply(state, action_from_dict({"type": "claim", "seat": claimer, "points": 0}),
+                     0.0)
+    missed = state.pending_muggins[0]["points"]
+    assert missed == 2
+    caller = 1 - claimer
+    action = choose_action("medium", view(state, caller), caller, rng)
+    assert action == {"type": "muggins", "seat": caller}
+    before = state.scores[caller]
+    state, _ = apply(state, action_from_dict(action), 0.0)
+    assert state.scores[caller] == before + missed
+
+
+def test_hard_plays_what_the_play_analysis_recommends():
+    from service.bots.pegging import analyse_play
+    state = new_game(GameOptions(), b"same-function")
+    rng = random.Random(2)
+    checked = 0
+    while state.phase != "game_over" and checked < 40:
+        seat = state.to_act()[0]
+        seat_view = view(state, seat)
+        action = choose_action("hard", seat_view, seat, rng)
+        if action["type"] == "play":
+            expected = analyse_play(play_position(seat_view, seat)).recommendation
+            assert action["card"] == str(expected)
+            checked += 1
+        state, _ = apply(state, action_from_dict(action), 0.0)
+    assert checked == 40
+
+
+def test_unknown_level():
+    with pytest.raises(UnknownLevelError):
+        choose_action("grandmaster", {"legal_actions": []}, 0, random.Random(0))
+
+
+def test_hard_beats_easy_on_duplicate_deals():
+    games = [game for index in range(12) for game in play_deal(("hard", "easy", index, 121,
+                                                                 "smoke"))]
+    assert len(games) == 24
+    hard_wins = sum(winner == side for side, winner, *_ in games)
+    assert hard_wins > 12
