@@ -1,0 +1,87 @@
+"""Refused actions: each reason has its stable code, and the state is left as it was."""
+import pytest
+
+from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard, EndMatch,
+                            GameOptions, NextGame, Play, Resign, RuleError, apply, new_game)
+from tests.engine.helpers import cards, run
+from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, seed_003_state
+
+
+def refused(state, action, now=0.0):
+    before = state.to_dict()
+    with pytest.raises(RuleError) as error:
+        apply(state, action, now)
+    assert state.to_dict() == before
+    return error.value
+
+
+def at_play():
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY)
+    return state
+
+
+def test_unknown_seat():
+    assert refused(seed_003_state(), Discard(2, cards("8D 8C"))).code == "unknown_seat"
+    assert refused(seed_003_state(), Discard(-1, cards("8D 8C"))).code == "unknown_seat"
+
+
+def test_wrong_phase():
+    state = seed_003_state()
+    for action in [Play(BOB, cards("JH")[0]), CutStarter(BOB, 4), CutForDeal(BOB, 4),
+                   NextGame(BOB), EndMatch(BOB)]:
+        error = refused(state, action)
+        assert error.code == "wrong_phase" and error.params["phase"] == "discard"
+
+
+def test_not_your_turn():
+    state = at_play()
+    assert refused(state, Play(ALICE, cards("5S")[0])).code == "not_your_turn"
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY[:2])
+    assert refused(state, CutStarter(ALICE, 4)).code == "not_your_turn"  # the pone cuts
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY[:1])
+    assert refused(state, Discard(ALICE, cards("5S 4S"))).code == "not_your_turn"  # done already
+    game = new_game(GameOptions(), b"cut")
+    game, _ = run(game, [CutForDeal(0, 4)])
+    assert refused(game, CutForDeal(0, 4)).code == "not_your_turn"
+
+
+def test_card_errors():
+    state = at_play()
+    assert refused(state, Play(BOB, cards("5S")[0])).code == "card_not_in_hand"
+    assert refused(state, Play(BOB, cards("KC")[0])).code == "card_not_in_hand"  # in the crib
+    state = seed_003_state()
+    assert refused(state, Discard(BOB, cards("10S 5S"))).code == "card_not_in_hand"
+    assert refused(state, Discard(BOB, cards("10S 10S"))).code == "duplicate_card"
+    error = refused(state, Discard(BOB, cards("10S")))
+    assert error.code == "wrong_discard_count" and error.params == {"expected": 2, "got": 1}
+    assert refused(state, Discard(BOB, cards("10S KC 7C"))).code == "wrong_discard_count"
+
+
+def test_count_would_exceed_31():
+    state, _ = run(at_play(), [Play(BOB, cards("JH")[0]), Play(ALICE, cards("5S")[0]),
+                               Play(BOB, cards("7C")[0]), Play(ALICE, cards("6H")[0])])
+    assert state.turn == ALICE  # Bob said go at 28
+    error = refused(state, Play(ALICE, cards("4S")[0]))
+    assert error.code == "count_would_exceed_31" and error.params["count"] == 28
+    assert state.legal_actions(ALICE) == [{"type": "play", "cards": ["2S"]}]
+
+
+@pytest.mark.parametrize("depth", [0, 3, 37, 40, 99])
+def test_invalid_cut_depth(depth):
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY[:2])
+    error = refused(state, CutStarter(BOB, depth))
+    assert error.code == "invalid_cut_depth" and error.params["min"] == 4
+    assert error.params["max"] == 36  # 40 cards left: 4..36 (BSD)
+
+
+def test_game_over_refuses_everything():
+    state, _ = run(seed_003_state(), [Resign(ALICE)])
+    for action in [Discard(BOB, cards("10S KC")), Resign(BOB), NextGame(BOB),
+                   CallMuggins(BOB), ClaimCount(BOB, 3)]:
+        assert refused(state, action).code == "game_over"
+
+
+def test_claim_and_muggins_codes():
+    state = at_play()
+    assert refused(state, ClaimCount(BOB, 3)).code == "not_a_claim_phase"
+    assert refused(state, CallMuggins(ALICE)).code == "nothing_to_call"

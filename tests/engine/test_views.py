@@ -1,0 +1,105 @@
+"""Redaction: what each seat and a spectator may see, and the seed-000 questions."""
+import json
+import random
+
+from service.engine import GameOptions, Play, apply, new_game, view, view_event
+from service.engine.random_play import play_random_game, random_action
+from service.engine.shuffle import hand_seed
+from tests.engine.helpers import cards, run
+from tests.engine.test_golden_hands import (ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY,
+                                            seed_003_state)
+
+
+def test_seed_000_questions_during_the_play():
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY + SEED_003_PLAY[:3])
+    seen = view(state, ALICE)
+    assert seen["count"] == 22                                 # C
+    assert seen["crib_owner"] == ALICE == seen["dealer"]        # B
+    assert seen["starter"] == "5H"                             # F
+    assert seen["table"] == [{"seat": BOB, "card": "JH"}, {"seat": ALICE, "card": "5S"},
+                             {"seat": BOB, "card": "7C"}]      # V
+    assert seen["pile"] == ["JH", "5S", "7C"]
+    assert seen["scores"] == [2, 0]                            # S
+    assert seen["turn"] == ALICE and seen["to_act"] == [ALICE]  # T
+    assert seen["legal_actions"] == [{"type": "play", "cards": ["4S", "2S", "6H"]}]
+    assert view(state, BOB)["legal_actions"] == []
+
+
+def test_a_seat_sees_its_own_cards_only():
+    state = seed_003_state()
+    alice = view(state, ALICE)
+    assert alice["hand"] == ["5S", "4S", "2S", "8D", "6H", "8C"]
+    assert alice["hand_sizes"] == [6, 6]
+    text = json.dumps(alice)
+    for card in ["10S", "6D", "JH", "4H", "KC", "7C"]:
+        assert f'"{card}"' not in text
+    spectator = view(state, None)
+    assert spectator["hand"] is None and spectator["legal_actions"] == []
+    assert '"5S"' not in json.dumps(spectator)
+
+
+def test_the_crib_is_hidden_until_shown_and_seeds_until_revealed():
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY)
+    seen = view(state, BOB)
+    assert seen["crib"] is None and seen["crib_size"] == 4
+    assert '"8D"' not in json.dumps(seen)  # Alice's discard
+    game = play_random_game(GameOptions(counting="manual"), b"secret", random.Random(5))
+    state = game.state
+    for seat in (None, 0, 1):
+        text = json.dumps(view(state, seat))
+        assert b"secret".hex() not in text
+
+
+def test_views_never_leak_hidden_cards_in_random_games():
+    rng = random.Random(11)
+    for number in range(20):
+        options = GameOptions(players=rng.choice([2, 3, 4, 6]))
+        from service.engine import new_game
+        state = new_game(options, b"leak %d" % number)
+        now = 0.0
+        while (action := random_action(state, rng)) is not None:
+            state, events = apply(state, action, now)
+            hand_seed_hex = hand_seed(state.seed, state.hand_number).hex()
+            for seat in [None, *range(options.players)]:
+                seen = view(state, seat)
+                text = json.dumps(seen)
+                assert state.seed.hex() not in text
+                if state.hand_number not in dict(state.revealed_seeds):
+                    assert hand_seed_hex not in text
+                hidden = [card for other, hand in enumerate(state.hands) if other != seat
+                          for card in hand]
+                if state.phase in ("discard", "cut_starter", "play"):
+                    hidden += [card for card in state.crib]
+                hidden += [card for card in state.deck]
+                visible = set(seen["hand"] or []) | set(seen["kept"] or [])
+                for card in hidden:
+                    if str(card) not in visible:
+                        assert f'"{str(card)}"' not in text
+                for event in events:
+                    event_text = json.dumps(view_event(event, seat))
+                    if event.type in ("dealt", "discarded"):
+                        for other, part in event.private.items():
+                            if other != seat:
+                                for card in part["cards"]:
+                                    assert f'"{card}"' not in json.dumps(event.public)
+
+
+def test_view_event_merges_the_seats_private_part():
+    state = seed_003_state()
+    state, events = apply(state, SEED_003_BEFORE_PLAY[0], 0.0)
+    discarded = events[0]
+    assert view_event(discarded, ALICE) == {"type": "discarded", "seat": ALICE, "count": 2,
+                                            "cards": ["8D", "8C"]}
+    assert view_event(discarded, BOB) == {"type": "discarded", "seat": ALICE, "count": 2}
+    assert view_event(discarded, None) == {"type": "discarded", "seat": ALICE, "count": 2}
+
+
+def test_a_finished_play_shows_the_whole_table():
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY + SEED_003_PLAY[:7])
+    assert [entry["card"] for entry in view(state, None)["table"]] == [
+        "JH", "5S", "7C", "6H", "2S", "6D", "4S"]
+    state, _ = apply(state, Play(BOB, cards("4H")[0]), 0.0)
+    seen = view(state, None)
+    history = [entry["type"] for entry in seen["history"]]
+    assert history == ["dealt"]  # the next hand has started; its history is fresh
+    assert seen["revealed_seeds"][0]["hand_number"] == 1
