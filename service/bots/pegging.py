@@ -104,7 +104,7 @@ def check_position(position: PlayPosition) -> None:
                                 field="pile")
     if len(position.hand) > 5:
         raise PlayPositionError("too_many_cards", "a player holds at most 5 cards in the play",
-                                field="hand", got=len(position.hand))
+                                field="hand", max=5, got=len(position.hand))
     unseen = 52 - len(where)
     if position.next_cards is not None and not 0 <= position.next_cards <= min(5, unseen):
         raise PlayPositionError("invalid_next_cards",

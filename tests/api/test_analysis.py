@@ -1,0 +1,130 @@
+"""The analysis endpoints: what `hard` would do, exact expectations, 422 for impossible positions."""
+import random
+
+import pytest
+
+from service.api import analysis_examples as examples
+from service.bots.players import choose_action, play_position
+from service.engine import GameOptions, action_from_dict, apply, new_game, view
+from tests.api.conftest import problem
+
+
+def test_discard_example(client):
+    response = client.post("/v1/analysis/discard", json=examples.DISCARD_REQUEST)
+    assert response.status_code == 200
+    assert response.get_json() == examples.DISCARD_RESPONSE
+
+
+def test_discard_ranks_every_choice_with_exact_expectations(client):
+    body = client.post("/v1/analysis/discard", json={
+        "hand": ["5h", "5s", "jd", "6c", "4h", "ks"], "own_crib": True}).get_json()
+    assert len(body["discards"]) == 15
+    best = body["discards"][0]
+    assert best["discard"] == ["JD", "KS"] and best["keep"] == ["5H", "5S", "6C", "4H"]
+    assert best["exact"] == {"hand": "367/23", "crib": "90391/22770", "net": "19727/990"}
+    assert (best["hand_min"], best["hand_max"]) == (12, 24)
+    assert body["crib_cases"] == 1035 * 44 and body["starters"] == 46
+    assert body["crib_weight"] == 1.0
+    assert body["recommendation"] == {"discard": ["JD", "KS"], "keep": ["5H", "5S", "6C", "4H"]}
+
+
+def test_discard_for_a_team_and_the_dealer_with_six_players(client):
+    pone = client.post("/v1/analysis/discard", json={
+        "hand": ["5H", "5S", "JD", "6C", "4H", "KS"], "players": 6, "teams": "3x2",
+        "own_crib": False}).get_json()
+    assert len(pone["discards"]) == 6 and pone["crib_weight"] == -0.5
+    dealer = client.post("/v1/analysis/discard", json={
+        "hand": ["5H", "5S", "JD", "6C", "4H"], "players": 6, "own_crib": True}).get_json()
+    assert [option["discard"] for option in dealer["discards"]] == [[]]
+    assert dealer["crib_cases"] == 1533939 * 42  # C(47, 5) other crib cards x 42 starters
+
+
+@pytest.mark.parametrize("body, code, field", [
+    ({"hand": ["5H", "5S", "JD", "6C", "4H"], "own_crib": True}, "wrong_hand_size", "hand"),
+    ({"hand": ["5H", "5S", "JD", "6C"], "players": 5, "own_crib": False}, "dealer_owns_crib",
+     "own_crib"),
+    ({"hand": ["5H", "5S", "JD", "6C", "4H"], "players": 3, "teams": "2x2", "own_crib": True},
+     "invalid_teams", "teams"),
+    ({"hand": ["5H", "5S", "JD", "6C", "4H", "5h"], "own_crib": True}, "duplicate_card",
+     "hand[5]"),
+    ({"hand": ["5H", "5S", "JD", "6C", "4H", "5X"], "own_crib": True}, "unknown_card",
+     "hand[5]"),
+])
+def test_impossible_deals_are_422(client, body, code, field):
+    assert problem(client.post("/v1/analysis/discard", json=body), 422, code)["field"] == field
+
+
+def test_missing_own_crib_is_a_validation_problem(client):
+    body = problem(client.post("/v1/analysis/discard", json={"hand": ["5H"] * 6}), 422,
+                   "validation_failed")
+    assert "own_crib" in body["errors"]
+
+
+def test_play_example(client):
+    response = client.post("/v1/analysis/play", json=examples.PLAY_REQUEST)
+    assert response.status_code == 200
+    assert response.get_json() == examples.PLAY_RESPONSE
+
+
+def test_play_with_no_card_that_fits_recommends_go(client):
+    body = client.post("/v1/analysis/play", json={"hand": ["KH"], "pile": ["10C", "10D", "5S"]})
+    assert body.get_json() == {"count": 25, "defence": 1.0, "plays": [], "recommendation": None}
+
+
+@pytest.mark.parametrize("body, code, field", [
+    ({"hand": ["5H"], "pile": ["KC", "QC", "JC", "2C"]}, "count_exceeds_31", "pile[3]"),
+    ({"hand": ["5H"], "pile": ["KC", "QC", "JC", "AC"]}, "count_is_31", "pile"),
+    ({"hand": ["5H"], "pile": ["KC"], "count": 12}, "count_mismatch", "count"),
+    ({"hand": ["5H", "6H"], "pile": ["KC"], "seen": ["2D", "6H"]}, "card_seen_twice",
+     "seen[1]"),
+    ({"hand": ["5H", "6H"], "pile": ["5h"]}, "card_seen_twice", "pile[0]"),
+    ({"hand": ["5H", "6H", "7H", "8H", "9H"]}, "too_many_cards", "hand"),
+    ({"hand": ["5H"], "own_score": 121}, "game_already_won", "target"),
+])
+def test_impossible_positions_are_422(client, body, code, field):
+    assert problem(client.post("/v1/analysis/play", json=body), 422, code)["field"] == field
+
+
+def test_count_over_31_is_rejected_by_the_schema(client):
+    problem(client.post("/v1/analysis/play", json={"hand": ["5H"], "count": 32}), 422,
+            "validation_failed")
+
+
+def test_problems_speak_spanish(client):
+    response = client.post("/v1/analysis/play", json={"hand": ["5H"], "pile": ["KC"],
+                                                      "count": 12},
+                           headers={"Accept-Language": "es"})
+    assert problem(response, 422, "count_mismatch")["detail"] == \
+        "count: la mesa suma 10, no 12"
+
+
+def _play_request(seat_view, seat):
+    position = play_position(seat_view, seat)
+    return {"hand": [str(c) for c in position.hand], "pile": [str(c) for c in position.pile],
+            "seen": [str(c) for c in position.seen], "next_cards": position.next_cards,
+            "own_score": position.own_score, "opponent_score": position.opponent_score,
+            "target": position.target, "dealer": position.dealer,
+            "show_points": position.show_points}
+
+
+def test_recommendations_are_what_hard_plays(client):
+    """Through a whole game: every hard discard and card is the endpoints' recommendation."""
+    state = new_game(GameOptions(), b"coach")
+    rng = random.Random(5)
+    checked = {"discard": 0, "play": 0}
+    while state.phase != "game_over":
+        seat = state.to_act()[0]
+        seat_view = view(state, seat)
+        action = choose_action("hard", seat_view, seat, rng)
+        if action["type"] == "discard":
+            body = client.post("/v1/analysis/discard", json={
+                "hand": seat_view["hand"], "own_crib": seat_view["dealer"] == seat}).get_json()
+            assert body["recommendation"]["discard"] == action["cards"]
+            checked["discard"] += 1
+        elif action["type"] == "play":
+            body = client.post("/v1/analysis/play",
+                               json=_play_request(seat_view, seat)).get_json()
+            assert body["recommendation"] == action["card"]
+            checked["play"] += 1
+        state, _ = apply(state, action_from_dict(action), 0.0)
+    assert checked["discard"] > 10 and checked["play"] > 40
