@@ -93,3 +93,12 @@ def test_hard_beats_easy_on_duplicate_deals():
     assert len(games) == 24
     hard_wins = sum(winner == side for side, winner, *_ in games)
     assert hard_wins > 12
+
+
+def test_levels_registry_for_the_games_service():
+    from service.bots import LEVELS
+    state = new_game(GameOptions(), b"registry")
+    seat = state.to_act()[0]
+    assert sorted(LEVELS) == ["easy", "hard", "medium"]
+    action = LEVELS["hard"](view(state, seat), seat, random.Random(0))
+    assert action == {"type": "cut_for_deal", "seat": seat, "depth": None}
