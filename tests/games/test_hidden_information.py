@@ -1,0 +1,160 @@
+"""Random games through the API, every response and event checked against what its viewer may see.
+
+Ground truth comes from the store: the test loads the real game state after every request and
+works out, for each viewer (every human seat and a spectator), which cards and seeds are hidden
+from it: other seats' cards, the crib before it is shown, the undealt deck, the game seed and
+the current shuffle seed before it is revealed. None of them may appear in any body it gets,
+errors included.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from service.engine.shuffle import cut_seed, hand_seed
+from service.games.record import GameRecord
+from tests.games.helpers import COMPUTER, HUMAN, Player, create, random_action
+
+SETUPS = {
+    "two humans": ([HUMAN, HUMAN], {"target": 61}),
+    "two humans, match": ([HUMAN, HUMAN], {"target": 31, "match": True}),
+    "three, manual, muggins call": ([HUMAN, HUMAN, HUMAN],
+                                    {"target": 61, "counting": "manual", "muggins": "call"}),
+    "four in teams, muggins auto": ([HUMAN, HUMAN, HUMAN, HUMAN],
+                                    {"target": 61, "teams": "2x2", "counting": "manual",
+                                     "muggins": "auto"}),
+    "five with a computer": ([HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN], {"target": 61}),
+    "six, three pairs": ([HUMAN, HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN],
+                         {"target": 61, "teams": "3x2"}),
+    "six, two trios, manual": ([HUMAN] * 6, {"target": 61, "teams": "2x3", "counting": "manual",
+                                             "muggins": "call"}),
+}
+SHOWN = ("show_scored", "claim", "count_timeout")
+
+
+class Table:
+    """One game: a Player per human seat plus a spectator, and what each of them has seen."""
+
+    def __init__(self, client, store, seats, options):
+        created = create(client, seats, options)
+        creator = Player.creator(client, created)
+        self.store = store
+        self.game_id = creator.game_id
+        self.players = {creator.seat: creator}
+        for invite in created["invites"]:
+            self.players[invite["seat"]] = Player.joining(client, self.game_id, invite["code"])
+        self.viewers = [*self.players.values(), Player(client, self.game_id, None, None)]
+        self.seen_events = {viewer.seat: 0 for viewer in self.viewers}
+        self.own_cards: dict[int, set[str]] = {seat: set() for seat in self.players}
+        self.hand_number = 0
+
+    def state(self):
+        return GameRecord.from_json(self.store.load(self.game_id).data).state
+
+    def hidden_from(self, state, viewer: int | None) -> tuple[set[str], set[str]]:
+        """(cards, seeds) `viewer` must not see in the current state."""
+        cards = {str(card) for seat, hand in enumerate(state.hands) if seat != viewer
+                 for card in hand}
+        crib_counted = state.phase == "show" and state.claimer()[1]  # turned up to be counted
+        crib_shown = crib_counted or any(entry["type"] in SHOWN and entry.get("hand") == "crib"
+                                         for entry in state.log)
+        if not crib_shown:
+            cards |= {str(card) for card in state.crib} - self.own_cards.get(viewer, set())
+        cards |= {str(card) for card in state.deck}
+        seeds = {state.seed.hex()}
+        revealed = {number for number, _ in state.revealed_seeds}
+        if state.hand_number and state.hand_number not in revealed:
+            seeds.add(hand_seed(state.seed, state.hand_number).hex())
+        if state.phase == "cut_for_deal":
+            seeds.add(cut_seed(state.seed, state.cut_round).hex())
+        return cards, seeds
+
+    def check_everyone(self) -> None:
+        state = self.state()
+        if state.hand_number != self.hand_number:
+            self.hand_number = state.hand_number
+            self.own_cards = {seat: set() for seat in self.players}
+        raw_events = [json.loads(text) for text in self.store.events(self.game_id, 0)]
+        hand_starts = [n for n, e in enumerate(raw_events, 1) if e["type"] == "dealt"]
+        current_hand_from = hand_starts[-1] if hand_starts else 1
+        for viewer in self.viewers:
+            self.check_view(viewer, state)
+            self.check_events(viewer, state, raw_events, current_hand_from)
+
+    def check_view(self, viewer: Player, state) -> None:
+        response = viewer.get()
+        assert response.status_code == 200
+        game = response.get_json()
+        view = game["view"]
+        if viewer.seat is None:
+            assert (view["hand"], view["kept"], view["legal_actions"]) == (None, None, [])
+        else:
+            hand = [str(card) for card in state.hands[viewer.seat]]
+            assert sorted(view["hand"]) == sorted(hand)
+            self.own_cards[viewer.seat] |= set(hand)
+        assert "deck" not in view and "seed" not in view
+        assert_hidden(response.get_data(as_text=True), *self.hidden_from(state, viewer.seat))
+
+    def check_events(self, viewer: Player, state, raw_events, current_hand_from: int) -> None:
+        after = self.seen_events[viewer.seat]
+        response = viewer.events(after=after)
+        assert response.status_code == 200
+        served = response.get_json()["events"]
+        assert [event["number"] for event in served] == list(range(after + 1, len(raw_events) + 1))
+        cards, seeds = self.hidden_from(state, viewer.seat)
+        for event in served:
+            raw = raw_events[event["number"] - 1]
+            mine = raw["private"].get(str(viewer.seat), {}) if viewer.seat is not None else {}
+            assert event == {"number": event["number"], "type": raw["type"], **raw["public"], **mine}
+            if event["number"] >= current_hand_from:
+                assert_hidden(json.dumps(event), cards, seeds)
+        self.seen_events[viewer.seat] = len(raw_events)
+
+    def probe(self, player: Player, rng: random.Random) -> None:
+        """Name a card another seat holds, then one in the deck: the refusals must not differ."""
+        state = self.state()
+        others = [str(c) for seat, hand in enumerate(state.hands) if seat != player.seat
+                  for c in hand]
+        deck = [str(c) for c in state.deck]
+        if not others or not deck:
+            return
+        answers = []
+        for card in (rng.choice(others), rng.choice(deck)):
+            response = player.post({"type": "play", "card": card})
+            assert response.status_code in (409, 422)
+            text = response.get_data(as_text=True)
+            cards, seeds = self.hidden_from(state, player.seat)
+            assert_hidden(text, cards - {card}, seeds)
+            answers.append(text.replace(card, "<card>"))
+        assert answers[0] == answers[1]
+
+
+def assert_hidden(text: str, cards: set[str], seeds: set[str]) -> None:
+    leaked = sorted(card for card in cards if f'"{card}"' in text)
+    assert not leaked, f"hidden cards {leaked} in {text[:2000]}"
+    assert not [seed for seed in seeds if seed in text], f"hidden seed in {text[:2000]}"
+
+
+@pytest.mark.parametrize("setup", sorted(SETUPS))
+@pytest.mark.parametrize("game_seed", [1, 2])
+def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, setup, game_seed):
+    rng = random.Random(f"{setup}/{game_seed}")
+    table = Table(client, store, *SETUPS[setup])
+    table.check_everyone()
+    for _ in range(3000):
+        game = table.viewers[-1].read()
+        movers = [seat for seat in game["view"]["to_act"] if seat in table.players]
+        if game["view"]["phase"] in ("game_over", "match_over") and not game["view"]["options"]["match"]:
+            break
+        if game["view"]["phase"] == "match_over":
+            break
+        player = table.players[rng.choice(movers)]
+        if rng.random() < 0.1:
+            table.probe(player, rng)
+        player.act(random_action(player.read()["view"], rng))
+        table.check_everyone()
+    else:
+        pytest.fail("the game did not finish")
