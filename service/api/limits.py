@@ -1,0 +1,152 @@
+"""Rate limits: per client address on every route, and per seat token on game actions.
+
+Counters live in the game store's Redis (standalone or Cluster) when one is configured, so all
+workers and replicas share them; otherwise in this process's memory. Over a limit the answer is
+a 429 problem+json with Retry-After. If the limits' Redis fails, each worker falls back to
+counting in memory until it answers again: limits never turn an outage into errors of their own.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+import math
+import time
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+
+from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
+from service.config import Settings
+from service.i18n import PROBLEMS
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "cribbage.limiter"
+KEY_PREFIX = "cribbage-limits"
+# Game actions, limited per seat token as well as per address.
+ACTION_ENDPOINTS = ("games.act_in_game",)
+# Never limited: orchestration probes, the scrape, the docs page.
+EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz", "observability.metrics"})
+EXEMPT_BLUEPRINTS = frozenset({"docs"})
+EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
+
+MESSAGES = {
+    "en": {"rate_limited": ("Too many requests",
+                            "More than {limit}; retry after {retry_after} s")},
+    "es": {"rate_limited": ("Demasiadas peticiones",
+                            "Más de {limit}; reintente dentro de {retry_after} s")},
+}
+
+TOO_MANY_REQUESTS = {
+    "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), or "
+                   "actions from this seat (CRIBBAGE_ACTION_RATE_LIMIT); retry after "
+                   "Retry-After seconds",
+    "headers": {"Retry-After": {"description": "Seconds to wait before retrying",
+                                "schema": {"type": "integer", "minimum": 1}}},
+    "content": {PROBLEM_MEDIA_TYPE: {
+        "schema": {"$ref": "#/components/schemas/Problem"},
+        "example": {"type": "urn:cribbage:problem:rate_limited", "title": "Too many requests",
+                    "status": 429, "detail": "More than 300 per 1 minute; retry after 12 s",
+                    "code": "rate_limited"}}},
+}
+
+
+def init_app(app: Flask) -> None:
+    """Limit the app's routes as its settings say and document the 429 in the OpenAPI document.
+
+    Call after every blueprint is registered: the action limit wraps the registered views.
+    """
+    for language, messages in MESSAGES.items():
+        for code, text in messages.items():
+            PROBLEMS.setdefault(language, {}).setdefault(code, text)
+    _document_429(app)
+    settings: Settings = app.config["SETTINGS"]
+    if not settings.rate_limit_enabled:
+        return
+    limiter = _limiter(app, settings)
+    app.extensions[EXTENSION] = limiter
+    app.register_error_handler(RateLimitExceeded, _rate_limited)
+    per_seat = limiter.limit(settings.action_rate_limit, key_func=seat_key,
+                             override_defaults=False)
+    for endpoint in ACTION_ENDPOINTS:
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = per_seat(app.view_functions[endpoint])
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def seat_key() -> str:
+    """A digest of the bearer token: the token itself is never stored or logged."""
+    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return "address:" + client_address()
+    return "seat:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def storage_uri(settings: Settings) -> str:
+    """Where the counters live: the store's Redis (as limits spells a Cluster), else memory."""
+    if not settings.uses_redis:
+        return "memory://"
+    if settings.redis_cluster:
+        scheme, _, rest = settings.redis_url.partition("://")
+        return "redis+cluster://" + rest.split("/", 1)[0]
+    return settings.redis_url
+
+
+def _limiter(app: Flask, settings: Settings) -> Limiter:
+    options = dict(
+        key_func=client_address,
+        application_limits=[settings.rate_limit],
+        strategy="fixed-window",
+        key_prefix=KEY_PREFIX,
+        headers_enabled=False,
+        swallow_errors=True,
+        in_memory_fallback_enabled=True,
+    )
+    uri = storage_uri(settings)
+    redis_options = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0} if uri != "memory://" else {}
+    limiter = Limiter(storage_uri=uri, storage_options=redis_options, **options)
+    try:
+        limiter.init_app(app)
+    except Exception as error:  # a Cluster client reads the slot map when it is built
+        log.warning("rate limit storage unreachable at start-up, counting in memory: %s", error)
+        limiter = Limiter(storage_uri="memory://", **options)
+        limiter.init_app(app)
+    limiter.request_filter(_exempt)
+    return limiter
+
+
+def _exempt() -> bool:
+    return request.endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
+
+
+def _rate_limited(error: RateLimitExceeded) -> Response:
+    limiter: Limiter = current_app.extensions[EXTENSION]
+    retry_after = 1
+    try:
+        breached = limiter.current_limit
+        if breached is not None:
+            retry_after = max(1, math.ceil(breached.reset_at - time.time()))
+    except Exception:  # the counters' store failed between the check and here
+        pass
+    return problem_response(
+        429, "rate_limited", fallback="too many requests",
+        params={"limit": str(error.limit.limit), "retry_after": retry_after},
+        headers={"Retry-After": str(retry_after)})
+
+
+def _document_429(app: Flask) -> None:
+    spec = app.extensions["cribbage.api"].spec
+    # apispec keeps registered operations in `_paths`; flask-smorest serves them from there.
+    for path, operations in spec._paths.items():
+        if path in EXEMPT_PATHS:
+            continue
+        for method, operation in operations.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("429", copy.deepcopy(TOO_MANY_REQUESTS))

@@ -1,0 +1,180 @@
+"""Request ids, JSON log lines and Prometheus metrics (correct under several gunicorn workers).
+
+Metrics live in prometheus_client's multiprocess mode when PROMETHEUS_MULTIPROC_DIR is set
+(deploy/gunicorn.conf.py sets it for 2+ workers): each worker writes its own files and whichever
+worker answers /metrics adds them all up.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import sys
+import time
+import uuid
+
+from flask import Flask, Response, has_request_context, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# A client's id is kept only if it is short and plain; anything else is replaced by a new one,
+# so a log line can never be forged or bloated through this header.
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
+_ENVIRON_REQUEST_ID = "cribbage.request_id"
+_ENVIRON_STARTED = "cribbage.started"
+
+METRICS_ENDPOINT = "observability.metrics"
+UNMATCHED_ROUTE = "<unmatched>"
+_METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+
+REQUESTS = Counter(
+    "cribbage_http_requests_total", "HTTP requests answered, by route and status",
+    ["method", "route", "status"])
+LATENCY = Histogram(
+    "cribbage_http_request_duration_seconds", "Time to answer an HTTP request, by route",
+    ["method", "route"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0))
+GAMES_CREATED = Counter("cribbage_games_created_total", "Games created")
+GAMES_FINISHED = Counter("cribbage_games_finished_total", "Games that reached their end")
+STORE_ERRORS = Counter(
+    "cribbage_store_errors_total", "Requests answered 503 because the game store was unreachable",
+    ["route"])
+
+
+def record_game_created() -> None:
+    """Count one new game (the games service calls this once the game is stored)."""
+    GAMES_CREATED.inc()
+
+
+def record_game_finished() -> None:
+    """Count one game that ended (won, or ended by resignation or by the end of a match)."""
+    GAMES_FINISHED.inc()
+
+
+def request_id() -> str | None:
+    """The current request's id, or None outside a request."""
+    if not has_request_context():
+        return None
+    return request.environ.get(_ENVIRON_REQUEST_ID)
+
+
+def init_app(app: Flask) -> None:
+    """Request ids on every response, JSON log lines, and metrics served at /metrics."""
+    app.wsgi_app = _RequestIdMiddleware(app.wsgi_app)
+    app.after_request(_record_request)
+    app.add_url_rule("/metrics", METRICS_ENDPOINT, _metrics, methods=["GET"])
+    configure_logging(app.config["SETTINGS"].log_level)
+
+
+class _RequestIdMiddleware:
+    """Gives every request an id and a start time before Flask sees it, and echoes the id back.
+
+    Working below Flask means even a request refused before any view (a rate limit, a 404)
+    carries its id into the response and into the access log.
+    """
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        environ[_ENVIRON_STARTED] = time.perf_counter()
+        given = environ.get("HTTP_X_REQUEST_ID", "")
+        rid = given if REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+        environ[_ENVIRON_REQUEST_ID] = rid
+
+        def start_with_request_id(status, headers, exc_info=None):
+            headers = [(k, v) for k, v in headers if k.lower() != "x-request-id"]
+            headers.append((REQUEST_ID_HEADER, rid))
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start_with_request_id)
+
+
+def _record_request(response: Response) -> Response:
+    route = request.url_rule.rule if request.url_rule is not None else UNMATCHED_ROUTE
+    method = request.method if request.method in _METHODS else "OTHER"
+    started = request.environ.get(_ENVIRON_STARTED)
+    if started is not None:
+        LATENCY.labels(method, route).observe(time.perf_counter() - started)
+    REQUESTS.labels(method, route, str(response.status_code)).inc()
+    if response.status_code == 503 and _problem_code(response) == "store_unavailable":
+        STORE_ERRORS.labels(route).inc()
+    return response
+
+
+def _problem_code(response: Response) -> str | None:
+    if response.mimetype != "application/problem+json":
+        return None
+    try:
+        return json.loads(response.get_data()).get("code")
+    except (ValueError, AttributeError):
+        return None
+
+
+def _metrics() -> Response:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = REGISTRY
+    return Response(generate_latest(registry), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+# Logging -----------------------------------------------------------------------------------------
+_BEARER = re.compile(r"(Bearer\s+)\S+", re.IGNORECASE)
+_RECORD_ATTRIBUTES = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message"}
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, request_id, and any `extra`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {
+            "time": _utc_timestamp(record.created),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": _BEARER.sub(r"\1[redacted]", record.getMessage()),
+        }
+        rid = request_id()
+        if rid is not None:
+            line["request_id"] = rid
+        for key, value in vars(record).items():
+            if key not in _RECORD_ATTRIBUTES and not key.startswith("_"):
+                line[key] = value
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str, separators=(",", ":"))
+
+
+def _utc_timestamp(seconds: float) -> str:
+    milliseconds = int(seconds * 1000) % 1000
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{milliseconds:03d}Z"
+
+
+class _JsonHandler(logging.StreamHandler):
+    """Writes to whatever sys.stderr is now; marks the one handler this module installs, so
+    building many apps adds it once."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def configure_logging(level: str) -> None:
+    """Send every log record (the service's, Flask's, the libraries') to stderr as JSON."""
+    root = logging.getLogger()
+    if not any(isinstance(handler, _JsonHandler) for handler in root.handlers):
+        handler = _JsonHandler(sys.stderr)
+        handler.setFormatter(JsonFormatter())
+        root.addHandler(handler)
+    logging.getLogger("service").setLevel(level)
