@@ -1,0 +1,125 @@
+"""The games API on real Redis: store selection, a Cluster game, races, outages and recovery."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from service.api import create_app
+from service.config import Settings
+from service.games.computer import first_legal
+from service.store import MemoryGameStore, RedisGameStore
+from tests.games.helpers import COMPUTER, HUMAN, Player, create
+
+STORE = "cribbage.games"
+
+
+def app_for(**settings):
+    return create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False, **settings)})
+
+
+def play_whole_game(client) -> dict:
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER], {"target": 61}))
+    rng = random.Random(11)
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        game = player.act(first_legal(game["view"], 0, rng), Idempotency_Key=str(game["version"]),
+                          If_Match=f'"{game["version"]}-0"')
+    return game
+
+
+def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server):
+    assert isinstance(app_for().extensions[STORE].store, MemoryGameStore)
+    store = app_for(redis_url=redis_server.url).extensions[STORE].store
+    assert isinstance(store, RedisGameStore)
+    assert (store.url, store.cluster, store.ttl_seconds) == (redis_server.url, False, 604800)
+    clustered = app_for(redis_url=redis_server.url, redis_cluster=True,
+                        game_ttl_seconds=60).extensions[STORE].store
+    assert (clustered.cluster, clustered.ttl_seconds) == (True, 60)
+
+
+def test_a_whole_game_on_standalone_redis(redis_server):
+    game = play_whole_game(app_for(redis_url=redis_server.url).test_client())
+    assert max(game["view"]["scores"]) >= 61
+
+
+def test_a_whole_game_on_a_redis_cluster(redis_cluster):
+    game = play_whole_game(app_for(redis_url=redis_cluster.url, redis_cluster=True).test_client())
+    assert max(game["view"]["scores"]) >= 61
+
+
+def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_server):
+    app = app_for(redis_url=redis_server.url)
+    created = create(app.test_client(), [HUMAN, HUMAN])
+    players = [Player.creator(app.test_client(), created)]
+    players.append(Player.joining(app.test_client(), created["game_id"],
+                                  created["invites"][0]["code"]))
+    etag = players[0].get().headers["ETag"].replace("-0", "-1")
+    barrier = threading.Barrier(2)
+    statuses = {}
+
+    def cut(player: Player) -> None:
+        barrier.wait()
+        response = player.post({"type": "cut_for_deal", "depth": 10}, If_Match=etag)
+        statuses[player.seat] = response.status_code
+
+    threads = [threading.Thread(target=cut, args=(player,)) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses.values()) == [200, 412]
+    cuts = [e for e in players[0].events().get_json()["events"] if e["type"] == "dealer_cut"]
+    assert len(cuts) == 1
+
+
+def test_many_retries_of_one_request_at_once_apply_it_once(redis_server):
+    app = app_for(redis_url=redis_server.url)
+    player = Player.creator(app.test_client(), create(app.test_client(), [HUMAN, COMPUTER]))
+    barrier = threading.Barrier(6)
+    bodies = []
+
+    def retry() -> None:
+        client = Player(app.test_client(), player.game_id, player.token, 0)
+        barrier.wait()
+        response = client.post({"type": "cut_for_deal", "depth": 5}, Idempotency_Key="once")
+        bodies.append((response.status_code, response.get_json()))
+
+    threads = [threading.Thread(target=retry) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert {status for status, _ in bodies} == {200}
+    assert all(body == bodies[0][1] for _, body in bodies)
+    cuts = [e for e in player.events().get_json()["events"] if e["type"] == "dealer_cut"]
+    assert [cut["seat"] for cut in cuts].count(0) == 1
+
+
+def test_redis_down_is_503_with_retry_after_and_the_service_recovers(dedicated_redis):
+    app = app_for(redis_url=dedicated_redis.url)
+    client = app.test_client()
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER]))
+    assert client.get("/readyz").status_code == 200
+    dedicated_redis.stop()
+    responses = [
+        client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}),
+        player.get(),
+        player.post({"type": "cut_for_deal", "depth": None}),
+        player.events(),
+        client.post(f"/v1/games/{player.game_id}/join", json={"code": "abc"}),
+    ]
+    for response in responses:
+        body = response.get_json()
+        assert response.status_code == 503, body
+        assert response.headers["Retry-After"] == "1"
+        assert response.content_type == "application/problem+json"
+        assert body["code"] == "store_unavailable"
+    ready = client.get("/readyz")
+    assert ready.status_code == 503
+    assert ready.get_json()["errors"] == {"store": ["failing"]}
+    dedicated_redis.start()
+    assert client.get("/readyz").status_code == 200
+    assert player.get().status_code == 404  # the restarted server kept nothing
+    again = Player.creator(client, create(client, [HUMAN, COMPUTER]))
+    assert again.post({"type": "cut_for_deal", "depth": None}).status_code == 200
