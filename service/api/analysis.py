@@ -149,6 +149,9 @@ class PlayRequestSchema(ma.Schema):
     show_points = StrictInteger(validate=validate.Range(0, 46), metadata={
         "description": "Your hand's show points with the starter, when known (the endgame "
                        "uses them)"})
+    exact_finish = StrictBoolean(load_default=False, metadata={
+        "description": "The target must be reached exactly: points that would pass it are not "
+                       "scored"})
 
 
 class PlayOptionSchema(ma.Schema):
@@ -245,7 +248,8 @@ def play_analysis(body):
     position = PlayPosition(
         hand=hand, pile=pile, seen=seen, next_cards=body.get("next_cards"),
         own_score=body["own_score"], opponent_score=body["opponent_score"],
-        target=body["target"], dealer=body["dealer"], show_points=body.get("show_points"))
+        target=body["target"], dealer=body["dealer"], show_points=body.get("show_points"),
+        exact_finish=body["exact_finish"])
     _check_request(body, position)
     analysis = analyse_play(position)
     recommendation = analysis.recommendation

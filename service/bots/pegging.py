@@ -12,7 +12,8 @@ them the most at once (a greedy reply). For each card you may play:
   1 normally; 3 when you will count out in the show before the dealer and only the dealer's
   pegging can stop you (defend); 1/4 when you are the dealer and the pone, who counts first,
   needs no more than a typical hand (then pegging out is your only chance, so attack).
-A card that reaches the target at once is always recommended. Ties go to the higher count
+A card that reaches the target at once is always recommended (with exact_finish, points that
+would pass the target count as none). Ties go to the higher count
 value (keeping low cards for the end of the count), then to the card's index (suit S H D C).
 """
 from __future__ import annotations
@@ -54,6 +55,7 @@ class PlayPosition:
     target: int = 121
     dealer: bool = False                  # you dealt this hand (you count last in the show)
     show_points: int | None = None        # your hand's show points, when you know them
+    exact_finish: bool = False            # points that would pass the target are not scored
 
     @property
     def count(self) -> int:
@@ -134,11 +136,14 @@ def analyse_play(position: PlayPosition) -> PlayAnalysis:
         last_card = len(position.hand) == 1 and next_cards == 0
         if last_card and scored.count < 31:
             points += 1
+        if position.exact_finish and points > need:
+            points = 0
         no_reply, against = _reply(pile, scored.count, unseen, next_cards)
         go = 0 if last_card or scored.count == 31 else no_reply
         expected_for = points + go
+        wins = points == need if position.exact_finish else points >= need
         options.append(PlayOption(card, points, expected_for, against,
-                                  expected_for - defence * against, points >= need))
+                                  expected_for - defence * against, wins))
     options.sort(key=lambda o: (not o.wins, -o.value, -o.card.value, o.card.index))
     return PlayAnalysis(tuple(options), defence)
 

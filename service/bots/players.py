@@ -120,6 +120,7 @@ def play_position(view: dict, seat: int) -> PlayPosition:
         own_score=scores[side_of[seat]],
         opponent_score=max(score for side, score in enumerate(scores) if side != side_of[seat]),
         target=view["options"]["target"], dealer=view["dealer"] == seat,
+        exact_finish=view["options"]["exact_finish"],
         show_points=show_points(kept, starter) if len(kept) in (4, 5) else None)
 
 

@@ -104,7 +104,7 @@ def _play_request(seat_view, seat):
             "seen": [str(c) for c in position.seen], "next_cards": position.next_cards,
             "own_score": position.own_score, "opponent_score": position.opponent_score,
             "target": position.target, "dealer": position.dealer,
-            "show_points": position.show_points}
+            "show_points": position.show_points, "exact_finish": position.exact_finish}
 
 
 def test_recommendations_are_what_hard_plays(client):

@@ -101,3 +101,11 @@ def test_impossible_positions_raise_with_a_code(position, code, field):
     with pytest.raises(PlayPositionError) as error:
         analyse_play(position)
     assert error.value.code == code and error.value.params["field"] == field
+
+
+def test_with_exact_finish_points_past_the_target_are_worth_nothing():
+    position = dict(hand=_cards("5H 2S"), pile=_cards("10C"), own_score=120, opponent_score=100)
+    assert str(analyse_play(PlayPosition(**position)).recommendation) == "5H"
+    exact = analyse_play(PlayPosition(**position, exact_finish=True))
+    assert [(str(o.card), o.points) for o in exact.options if o.card.rank == 5] == [("5H", 0)]
+    assert not any(option.wins for option in exact.options)

@@ -1,0 +1,127 @@
+"""Exact two-player discard analysis: time per dealt hand, in-process and over HTTP.
+
+    python -m bench.discard_speed --hands 500 [--gunicorn]
+
+A fixed set of dealt hands (from --seed) is analysed in-process (after the rank tables are
+built once, which is timed separately), then through POST /v1/analysis/discard with the Flask
+test client, and with --gunicorn through a gunicorn worker started on a free loopback port
+(keep-alive connection; rate limits off). Prints p50, p99 and mean in milliseconds.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+from service.api import create_app
+from service.bots.discard import analyse_discard, warm
+from service.cards import DECK
+from service.config import Settings
+
+
+def dealt_hands(count: int, seed: int) -> list[list]:
+    rng = random.Random(seed)
+    return [rng.sample(DECK, 6) for _ in range(count)]
+
+
+def summary(name: str, seconds: list[float]) -> str:
+    ms = sorted(s * 1000 for s in seconds)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return (f"{name:<28} n={len(ms):<5} p50 {statistics.median(ms):7.2f} ms   p99 {p99:7.2f} ms"
+            f"   mean {statistics.fmean(ms):7.2f} ms")
+
+
+def timed(calls) -> list[float]:
+    times = []
+    for call in calls:
+        started = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def in_process(hands) -> list[float]:
+    return timed(lambda hand=hand, index=index: analyse_discard(hand, own_crib=index % 2 == 0)
+                 for index, hand in enumerate(hands))
+
+
+def bodies(hands) -> list[dict]:
+    return [{"hand": [str(card) for card in hand], "own_crib": index % 2 == 0}
+            for index, hand in enumerate(hands)]
+
+
+def test_client(hands) -> list[float]:
+    client = create_app({"SETTINGS": Settings(rate_limit_enabled=False)}).test_client()
+
+    def post(body):
+        response = client.post("/v1/analysis/discard", json=body)
+        assert response.status_code == 200, response.get_data(as_text=True)
+
+    return timed(lambda body=body: post(body) for body in bodies(hands))
+
+
+def gunicorn(hands) -> list[float]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_REDIS_URL": ""}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
+         "--threads", "1", "service.wsgi:app"], env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+    try:
+        connection = _connect(port)
+
+        def post(body):
+            connection.request("POST", "/v1/analysis/discard", json.dumps(body),
+                               {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+
+        post(bodies(hands[:1])[0])  # the worker builds its rank tables
+        return timed(lambda body=body: post(body) for body in bodies(hands))
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _connect(port: int) -> http.client.HTTPConnection:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/health")
+            connection.getresponse().read()
+            return connection
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--gunicorn", action="store_true", help="also time a gunicorn worker")
+    args = parser.parse_args(argv)
+    hands = dealt_hands(args.hands, args.seed)
+    started = time.perf_counter()
+    warm(2)
+    print(f"rank tables for 2 players built in {(time.perf_counter() - started) * 1000:.0f} ms")
+    print(summary("in-process", in_process(hands)))
+    print(summary("HTTP (Flask test client)", test_client(hands)))
+    if args.gunicorn:
+        print(summary("HTTP (gunicorn, loopback)", gunicorn(hands)))
+
+
+if __name__ == "__main__":
+    main()
