@@ -92,10 +92,21 @@ def rank_points(sorted_ranks: tuple[int, ...]) -> int:
 
 
 def _fifteens(cards):
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(card.value for card in combo) == 15:
-                yield ScoreItem("fifteen", combo, 2)
+    # sums[mask]: the count value of the cards whose positions are the bits of mask
+    sums = [0] * (1 << len(cards))
+    for mask in range(1, len(sums)):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + cards[low.bit_length() - 1].value
+    for combo, mask in _subsets(len(cards)):
+        if sums[mask] == 15:
+            yield ScoreItem("fifteen", tuple(cards[i] for i in combo), 2)
+
+
+@lru_cache(maxsize=None)
+def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """(positions, bit mask) of every group of 2 or more of `size` cards, in combinations order."""
+    return tuple((combo, sum(1 << i for i in combo))
+                 for length in range(2, size + 1) for combo in combinations(range(size), length))
 
 
 def _pairs(cards):

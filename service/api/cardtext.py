@@ -15,6 +15,14 @@ for _card in DECK:
             _COMPACT[_text] = _card
 
 
+CANONICAL: dict[Card, str] = {card: str(card) for card in DECK}
+
+
+def card_texts(cards) -> list[str]:
+    """The canonical texts of `cards` ("5H", "10D", ...)."""
+    return [CANONICAL[card] for card in cards]
+
+
 def parse_card(text: str, field: str, index: int | None = None) -> Card:
     """Raises CardParseError naming `field` (and `index`)."""
     card = _COMPACT.get(text)

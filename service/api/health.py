@@ -29,7 +29,7 @@ def livez():
 @blp.route("/readyz", methods=["GET"])
 @blp.doc(operationId="readyz", summary="The service can take traffic")
 @document_errors(blp, 500, 503)
-@blp.response(200, HealthSchema, example={"status": "ready", "checks": {}})
+@blp.response(200, HealthSchema, example={"status": "ready", "checks": {"store": "ok"}})
 def readyz():
     """503 while any readiness check (for example the game store) fails."""
     results = {}

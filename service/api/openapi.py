@@ -13,7 +13,9 @@ def openapi_yaml() -> str:
     app = create_app({"SETTINGS": Settings()})
     spec = app.extensions["cribbage.api"].spec.to_dict()
     for operations in spec["paths"].values():
-        for operation in operations.values():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
             operation["responses"] = dict(sorted(operation["responses"].items()))
     first = ("openapi", "info", "tags", "paths", "components")
     ordered = {key: spec[key] for key in first if key in spec}

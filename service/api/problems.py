@@ -95,9 +95,7 @@ def _handle_http_exception(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if error.code == 422 and messages is not None:
-        errors = flatten_messages(messages.get("json", messages))
-        return problem_response(422, "validation_failed", fallback="invalid request",
-                                params={"fields": ", ".join(errors)}, extra={"errors": errors})
+        return _handle_problem(validation_problem(messages.get("json", messages)))
     if error.code == 400 and messages is not None:
         return problem_response(400, "invalid_json", fallback="invalid JSON")
     headers = [(name, value) for name, value in error.get_headers()
@@ -138,6 +136,13 @@ def domain_problem(error: ValueError) -> Response:
         extra["index"] = index
     return problem_response(STATUS_BY_CODE.get(code, 422), code, fallback=str(error),
                             params=params, extra=extra)
+
+
+def validation_problem(messages) -> Problem:
+    """A 422 naming each invalid field, from marshmallow's messages."""
+    errors = flatten_messages(messages)
+    return Problem(422, "validation_failed", "invalid request", fields=", ".join(errors),
+                   extra={"errors": errors})
 
 
 def flatten_messages(messages, prefix: str = "") -> dict[str, list[str]]:

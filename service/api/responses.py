@@ -1,8 +1,7 @@
 """Fast JSON responses and the documented error responses shared by the operations."""
 from __future__ import annotations
 
-import json
-
+import orjson
 from flask import Response, request
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
@@ -15,8 +14,7 @@ def language() -> str:
 
 def json_response(payload, *, language: str | None = None, status: int = 200) -> Response:
     """The payload as JSON, built without a second serialization pass through a schema."""
-    response = Response(json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
-                        status=status, mimetype="application/json")
+    response = Response(orjson.dumps(payload), status=status, mimetype="application/json")
     if language is not None:
         response.headers["Content-Language"] = language
         response.headers["Vary"] = "Accept-Language"

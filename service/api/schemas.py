@@ -60,6 +60,27 @@ class ShowRequestSchema(ma.Schema):
     crib = StrictBoolean(load_default=False, metadata={
         "description": "Score as the crib: only a flush that includes the starter counts"})
 
+    def load(self, data, **kwargs):
+        # The scoring hot path: a body that plainly satisfies every rule above skips
+        # marshmallow's machinery; anything else goes through it (and gets its messages).
+        if not kwargs and type(self) is ShowRequestSchema and _plain_show(data):
+            return {"hand": list(data["hand"]), "starter": data["starter"],
+                    "crib": data.get("crib", False)}
+        return super().load(data, **kwargs)
+
+
+_SHOW_KEYS = frozenset(("hand", "starter", "crib"))
+
+
+def _plain_show(data) -> bool:
+    if type(data) is not dict or not data.keys() <= _SHOW_KEYS:
+        return False
+    hand, starter = data.get("hand"), data.get("starter")
+    return (type(hand) is list and 4 <= len(hand) <= 5
+            and all(type(text) is str and 1 <= len(text) <= MAX_CARD_TEXT
+                    for text in (*hand, starter))
+            and type(data.get("crib", False)) is bool)
+
 
 class ShowScoreSchema(ma.Schema):
     hand = fields.List(canonical_card(), required=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from service.api import examples
 from service.api.blueprint import Blueprint
-from service.api.cardtext import check_not_in, parse_card, parse_card_list
+from service.api.cardtext import card_texts, check_not_in, parse_card, parse_card_list
 from service.api.responses import BODY_ERRORS, document_errors, json_response, language
 from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
                                  ReplaySchema, ShowRequestSchema, ShowScoreSchema,
@@ -18,12 +18,8 @@ blp = Blueprint("scoring", __name__, description="Score a show, a claim, a peggi
                                                  "whole play, statelessly")
 
 
-def _cards(cards) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def _items(items) -> list[dict]:
-    return [{"kind": item.kind, "cards": _cards(item.cards), "points": item.points}
+    return [{"kind": item.kind, "cards": card_texts(item.cards), "points": item.points}
             for item in items]
 
 
@@ -46,7 +42,7 @@ def show_score(body):
     score = score_show(hand, starter, crib)
     lang = language()
     return json_response({
-        "hand": _cards(hand), "starter": str(starter), "crib": crib, "total": score.total,
+        "hand": card_texts(hand), "starter": str(starter), "crib": crib, "total": score.total,
         "breakdown": _items(score.items), "summary": show_summary(score.items, score.total, lang),
     }, language=lang)
 
@@ -72,7 +68,7 @@ def show_verify(body):
     missed, wrong = _items(check.missed_items), _items(check.wrong_items)
     breakdown = _items(check.breakdown)
     return json_response({
-        "hand": _cards(hand), "starter": str(starter), "crib": crib,
+        "hand": card_texts(hand), "starter": str(starter), "crib": crib,
         "claimed": check.claimed, "actual": check.actual,
         "correct": not check.missed and not check.overclaimed,
         "missed": check.missed, "overclaimed": check.overclaimed,
@@ -105,7 +101,7 @@ def pegging_score(body):
     score = score_pegging(pile)
     lang = language()
     return json_response({
-        "pile": _cards(pile), "count": score.count, "points": score.points,
+        "pile": card_texts(pile), "count": score.count, "points": score.points,
         "breakdown": _items(score.items),
         "summary": pegging_summary(score.count, score.points, lang),
     }, language=lang)

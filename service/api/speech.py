@@ -1,56 +1,61 @@
 """Spoken-style summaries of a show, a pegging play and a claim check, in English or Spanish."""
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
+from functools import lru_cache
 from typing import Sequence
 
 from service.i18n import number_words, phrase
 from service.scoring import ScoreItem
 
-_SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # pairs among n cards
+_SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # by pairs of one rank
+_COPIES = {0: 1, 1: 2, 3: 3, 6: 4}  # cards of one rank, by the pairs they make
 
 
 def show_summary(items: Sequence[ScoreItem], total: int, language: str) -> str:
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
     twelve". Pairs inside a double or triple run are said as part of the run."""
+    shape = tuple((item.kind, tuple(card.rank for card in item.cards)) for item in items)
+    return _say_show(shape, total, language)
+
+
+@lru_cache(maxsize=8192)
+def _say_show(shape: tuple[tuple[str, tuple[int, ...]], ...], total: int, language: str) -> str:
+    """`show_summary` of items given as (kind, ranks): what is said depends on nothing else."""
     def words(n: int) -> str:
         return number_words(n, language)
 
     calls = []
-    running = 0
-    for item in items:
-        if item.kind == "fifteen":
-            running += item.points
-            calls.append(phrase("fifteen_call", language, n=words(running)))
+    fifteens = sum(1 for kind, _ in shape if kind == "fifteen")
+    for running in range(2, 2 * fifteens + 1, 2):
+        calls.append(phrase("fifteen_call", language, n=words(running)))
 
-    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
-    runs_by_ranks: dict[tuple[int, ...], list[ScoreItem]] = defaultdict(list)
-    for item in items:
-        if item.kind == "run":
-            runs_by_ranks[tuple(sorted(card.rank for card in item.cards))].append(item)
-    for ranks, runs in runs_by_ranks.items():
-        copies = Counter(card.rank for card in {card for run in runs for card in run.cards})
-        repeated = sorted(count for count in copies.values() if count > 1)
-        shape = {(): "run", (2,): "run_2", (3,): "run_3", (2, 2): "run_4"}.get(tuple(repeated))
+    pairs_by_rank = Counter(ranks[0] for kind, ranks in shape if kind == "pair")
+    runs = Counter(tuple(sorted(ranks)) for kind, ranks in shape if kind == "run")
+    for ranks, count in runs.items():
+        # n cards of a rank make n * (n - 1) / 2 pairs
+        copies = {rank: _COPIES[pairs_by_rank.get(rank, 0)] for rank in ranks}
+        repeated = tuple(sorted(n for n in copies.values() if n > 1))
+        spoken = {(): "run", (2,): "run_2", (3,): "run_3", (2, 2): "run_4"}.get(repeated)
         k = words(len(ranks))
-        if shape is None:
-            calls.append(phrase("runs", language, m=words(len(runs)), k=k))
+        if spoken is None:
+            calls.append(phrase("runs", language, m=words(count), k=k))
             continue
-        calls.append(phrase(shape, language, k=k))
-        for rank, count in copies.items():
-            if count > 1:
+        calls.append(phrase(spoken, language, k=k))
+        for rank, n in copies.items():
+            if n > 1:
                 del pairs_by_rank[rank]
     for pairs in pairs_by_rank.values():
         calls.append(phrase(_SAME_RANK[pairs], language))
-    for item in items:
-        if item.kind == "flush":
-            calls.append(phrase("flush", language, k=words(len(item.cards))))
-        elif item.kind == "nobs":
+    for kind, ranks in shape:
+        if kind == "flush":
+            calls.append(phrase("flush", language, k=words(len(ranks))))
+        elif kind == "nobs":
             calls.append(phrase("nobs", language))
 
     if not calls:
         return phrase("nothing", language)
-    if all(item.kind == "fifteen" for item in items):
+    if fifteens == len(shape):
         return ", ".join(calls)
     said = ", ".join(calls[:-1]) + phrase("and", language) + calls[-1] if len(calls) > 1 \
         else calls[0]

@@ -1,0 +1,129 @@
+"""Requests/s of POST /v1/show/score against the trivial GET /v1/ping, same gunicorn, one run.
+
+Starts gunicorn with deploy/gunicorn.conf.py on a free loopback port, runs wrk against each
+endpoint in turn (alternating, `--rounds` times, `--duration` seconds each), prints the mean
+requests/s of both and their ratio (goal: scoring >= 85% of trivial), then stops gunicorn.
+
+    python bench/http_scoring.py [--duration 10] [--rounds 2] [--connections 16]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOW_BODY = {"hand": ["5H", "5S", "6D", "4C"], "starter": "JH", "crib": False}
+GOAL = 0.85
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(port: int) -> subprocess.Popen:
+    env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{port}",
+           # The limiter would answer 429 long before the benchmark ends.
+           "CRIBBAGE_RATE_LIMIT_ENABLED": "0"}
+    env.pop("CRIBBAGE_REDIS_URL", None)
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "service.wsgi:app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+
+
+def wait_until_live(base: str, server: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base}/livez", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not come up")
+
+
+def check_endpoints(base: str) -> None:
+    request = urllib.request.Request(f"{base}/v1/show/score", data=json.dumps(SHOW_BODY).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert json.load(response)["total"] == 16
+    with urllib.request.urlopen(f"{base}/v1/ping", timeout=5) as response:
+        assert json.load(response) == {"ok": True}
+
+
+def wrk(url: str, args, script: str | None = None) -> float:
+    command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", url]
+    if script:
+        command[1:1] = ["-s", script]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if bad or "Socket errors" in output:
+        raise SystemExit(f"wrk saw errors against {url}:\n{output}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
+    parser.add_argument("--rounds", type=int, default=2, help="wrk runs per endpoint")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads")
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed (apt-get install wrk)")
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as scratch:
+        script = Path(scratch) / "show_score.lua"
+        script.write_text(
+            'wrk.method = "POST"\n'
+            'wrk.headers["Content-Type"] = "application/json"\n'
+            f"wrk.body = {json.dumps(json.dumps(SHOW_BODY))}\n")
+        server = start_gunicorn(port)
+        try:
+            wait_until_live(base, server)
+            check_endpoints(base)
+            wrk(f"{base}/v1/ping", argparse.Namespace(**{**vars(args), "duration": 2}))  # warm-up
+            trivial, scoring = [], []
+            for _ in range(args.rounds):
+                trivial.append(wrk(f"{base}/v1/ping", args))
+                scoring.append(wrk(f"{base}/v1/show/score", args, str(script)))
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+    trivial_rps = sum(trivial) / len(trivial)
+    scoring_rps = sum(scoring) / len(scoring)
+    ratio = scoring_rps / trivial_rps
+    print(f"wrk: {args.threads} thread(s), {args.connections} connections, {args.duration} s x "
+          f"{args.rounds} rounds per endpoint, gunicorn -c deploy/gunicorn.conf.py")
+    print(f"GET  /v1/ping        {trivial_rps:10.0f} requests/s  "
+          f"({', '.join(f'{rps:.0f}' for rps in trivial)})")
+    print(f"POST /v1/show/score  {scoring_rps:10.0f} requests/s  "
+          f"({', '.join(f'{rps:.0f}' for rps in scoring)})")
+    print(f"ratio scoring/trivial {ratio:.1%} (goal >= {GOAL:.0%}: "
+          f"{'met' if ratio >= GOAL else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Every error is RFC 9457 application/problem+json with the right status, whatever the input."""
+import pytest
+
+from tests.api.conftest import problem
+
+SHOW = "/v1/show/score"
+
+
+def test_not_found(client):
+    body = problem(client.get("/v1/nothing-here"), 404, "not_found")
+    assert body["detail"] == "Nothing at /v1/nothing-here"
+
+
+def test_method_not_allowed_keeps_the_allow_header(client):
+    response = client.put(SHOW, json={})
+    problem(response, 405, "method_not_allowed")
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_invalid_json(client):
+    problem(client.post(SHOW, data=b'{"hand": [', content_type="application/json"), 400,
+            "invalid_json")
+
+
+def test_invalid_utf8(client):
+    problem(client.post(SHOW, data=b'{"hand": "\xff\xfe"}', content_type="application/json"),
+            400, "invalid_json")
+
+
+def test_absurdly_nested_json(client):
+    problem(client.post(SHOW, data=b"[" * 60000, content_type="application/json"), 400,
+            "invalid_json")
+
+
+@pytest.mark.parametrize("body", [b"[]", b"17", b'"hand"', b"null", b"true"])
+def test_json_that_is_not_an_object(client, body):
+    response = client.post(SHOW, data=body, content_type="application/json")
+    assert problem(response, 422, "validation_failed")["errors"]["body"]
+
+
+def test_wrong_content_type(client):
+    response = client.post(SHOW, data='{"hand": []}', content_type="text/plain")
+    problem(response, 415, "unsupported_media_type")
+
+
+def test_empty_body_reports_missing_fields(client):
+    body = problem(client.post(SHOW), 422, "validation_failed")
+    assert body["errors"] == {"hand": ["Missing data for required field."],
+                              "starter": ["Missing data for required field."]}
+
+
+def test_body_over_64_kib(client):
+    response = client.post(SHOW, data=b'{"hand": "' + b"x" * 70000 + b'"}',
+                           content_type="application/json")
+    problem(response, 413, "payload_too_large")
+
+
+def test_huge_array_is_rejected_by_length(client):
+    response = client.post(SHOW, json={"hand": ["5H"] * 5000, "starter": "JH"})
+    assert problem(response, 422, "validation_failed")["errors"] == {
+        "hand": ["Length must be between 4 and 5."]}
+
+
+@pytest.mark.parametrize("garbage", ["\u0000", "\ud7ff\ufffd", "🂡🂢", "ß" * 40, "5\u200bH",
+                                     "of de", " ", "10"])
+def test_unicode_garbage_in_a_card(client, garbage):
+    response = client.post(SHOW, json={"hand": [garbage, "5S", "6D", "4C"], "starter": "JH"})
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+
+
+def test_localized_problem(client):
+    response = client.get("/v1/nada", headers={"Accept-Language": "es-MX, en;q=0.3"})
+    body = problem(response, 404, "not_found")
+    assert (body["title"], body["detail"]) == ("No encontrado", "No hay nada en /v1/nada")
+    assert response.headers["Content-Language"] == "es"
+
+
+def test_unexpected_error_is_a_logged_500_problem(app, caplog):
+    @app.get("/boom")
+    def boom():
+        raise KeyError("bug")
+
+    response = app.test_client().get("/boom")
+    problem(response, 500, "internal_error")
+    assert "unexpected error on GET /boom" in caplog.text
+
+
+def test_domain_error_without_a_catalogue_entry_keeps_its_message(app):
+    class RuleError(ValueError):
+        code = "a_code_nobody_catalogued"
+        params = {}
+
+    @app.get("/rule")
+    def rule():
+        raise RuleError("seat 2 cannot play now")
+
+    body = problem(app.test_client().get("/rule"), 422, "a_code_nobody_catalogued")
+    assert body["detail"] == "seat 2 cannot play now"

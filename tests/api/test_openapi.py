@@ -1,0 +1,76 @@
+"""The committed openapi.yaml is what the code generates, and every operation is documented."""
+from pathlib import Path
+
+import pytest
+import yaml
+from openapi_spec_validator import validate
+
+from service.api.openapi import openapi_yaml
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return yaml.safe_load(openapi_yaml())
+
+
+def test_committed_openapi_is_up_to_date():
+    assert COMMITTED.read_text() == openapi_yaml(), (
+        "openapi.yaml is out of date: run `python -m service.api.openapi > openapi.yaml`")
+
+
+def test_document_is_valid_openapi(spec):
+    validate(spec)
+
+
+def operations(spec):
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            yield f"{method.upper()} {path}", operation
+
+
+def success_content(operation) -> dict:
+    status = min(status for status in operation["responses"] if status.startswith("2"))
+    return operation["responses"][status]["content"]["application/json"]
+
+
+def test_every_operation_has_an_id_examples_and_problem_errors(spec):
+    ids = set()
+    for name, operation in operations(spec):
+        assert operation.get("operationId"), name
+        ids.add(operation["operationId"])
+        success = success_content(operation)
+        assert "example" in success or "examples" in success, name
+        if "requestBody" in operation:
+            body = operation["requestBody"]["content"]["application/json"]
+            assert "example" in body or "examples" in body, name
+        errors = {status: response for status, response in operation["responses"].items()
+                  if int(status) >= 400}
+        assert errors, name
+        for response in errors.values():
+            problem = response["content"]["application/problem+json"]
+            assert problem["schema"] == {"$ref": "#/components/schemas/Problem"}
+            assert "example" in problem
+    assert len(ids) == len(list(operations(spec)))
+
+
+SCORING = ("/livez", "/readyz", "/v1/ping", "/v1/show/", "/v1/pegging/")
+
+
+def test_request_examples_give_the_documented_responses(spec, client):
+    """For the stateless operations: the examples are true."""
+    for name, operation in operations(spec):
+        method, path = name.split(" ")
+        if not path.startswith(SCORING):
+            continue
+        success = success_content(operation)
+        if "requestBody" not in operation:
+            assert client.get(path).get_json() == success["example"], name
+            continue
+        body = operation["requestBody"]["content"]["application/json"]
+        requests = ([body["example"]] if "example" in body else
+                    [example["value"] for example in body["examples"].values()])
+        responses = [client.post(path, json=request) for request in requests]
+        assert all(response.status_code == 200 for response in responses), name
+        assert success["example"] in [response.get_json() for response in responses], name

@@ -1,0 +1,116 @@
+"""POST /v1/show/score: the show of a hand or crib with the starter."""
+from tests.api.conftest import problem
+
+
+def score(client, hand, starter, crib=False, language=None):
+    headers = {"Accept-Language": language} if language else {}
+    return client.post("/v1/show/score", json={"hand": hand, "starter": starter, "crib": crib},
+                       headers=headers)
+
+
+def test_seed_003_show_bob_scores_nine(client):
+    body = score(client, ["6D", "JH", "4H", "7C"], "5H").get_json()
+    assert body["total"] == 9
+    assert body["breakdown"] == [
+        {"kind": "fifteen", "cards": ["JH", "5H"], "points": 2},
+        {"kind": "fifteen", "cards": ["6D", "4H", "5H"], "points": 2},
+        {"kind": "run", "cards": ["4H", "5H", "6D", "7C"], "points": 4},
+        {"kind": "nobs", "cards": ["JH"], "points": 1},
+    ]
+    assert body["summary"] == "fifteen two, fifteen four, a run of four and one for his nobs " \
+                              "makes nine"
+
+
+def test_seed_003_show_alice_twelve_and_crib_six(client):
+    alice = score(client, ["5S", "4S", "2S", "6H"], "5H").get_json()
+    crib = score(client, ["10S", "8D", "KC", "8C"], "5H", crib=True).get_json()
+    assert (alice["total"], crib["total"]) == (12, 6)
+    assert alice["summary"] == "fifteen two, fifteen four and a double run of three makes twelve"
+    assert crib["summary"] == "fifteen two, fifteen four and a pair makes six"
+    assert crib["crib"] is True
+
+
+def test_spanish_summary(client):
+    response = score(client, ["5S", "4S", "2S", "6H"], "5H", language="es-ES,es;q=0.9,en;q=0.5")
+    assert response.headers["Content-Language"] == "es"
+    assert response.get_json()["summary"] == \
+        "quince dos, quince cuatro y una escalera doble de tres suman doce"
+
+
+def test_the_29_hand(client):
+    body = score(client, ["5H", "5S", "5D", "JC"], "5C").get_json()
+    assert body["total"] == 29
+    assert body["summary"].endswith("a double pair royal and one for his nobs makes twenty-nine")
+    assert sum(item["points"] for item in body["breakdown"]) == 29
+
+
+def test_seed_000_hand_of_fifteen(client):
+    assert score(client, ["4C", "5S", "6D", "JH"], "4H").get_json()["total"] == 15
+
+
+def test_five_card_hand_of_the_six_player_game(client):
+    body = score(client, ["4H", "4S", "5D", "5C", "6H"], "6S").get_json()
+    assert body["total"] == 46
+
+
+def test_any_notation_in_canonical_out(client):
+    body = score(client, ["five of hearts", "5♠", "rey de diamantes", "t c"], "Jack of Hearts")\
+        .get_json()
+    assert body["hand"] == ["5H", "5S", "KD", "10C"]
+    assert body["starter"] == "JH"
+    assert body["total"] == 14  # each five with each of three ten-cards, and the pair of fives
+
+
+def test_crib_flush_needs_the_starter(client):
+    hand = ["2H", "4H", "6H", "8H"]
+    assert score(client, hand, "KS").get_json()["summary"] == "a flush of four makes four"
+    assert score(client, hand, "KS", crib=True).get_json()["summary"] == "no points"
+    assert score(client, hand, "KH", crib=True).get_json()["total"] == 5
+
+
+def test_crib_defaults_to_false(client):
+    response = client.post("/v1/show/score", json={"hand": ["2H", "4H", "6H", "8H"],
+                                                   "starter": "KS"})
+    assert response.get_json()["crib"] is False
+
+
+def test_unknown_card_is_named(client):
+    body = problem(score(client, ["5H", "5S", "banana", "4C"], "JH"), 422, "unknown_card")
+    assert body["field"] == "hand[2]"
+    assert body["index"] == 2
+    assert body["detail"] == 'hand[2]: "banana" is not a card'
+
+
+def test_unknown_card_in_spanish(client):
+    body = problem(score(client, ["5H", "5S", "6D", "4C"], "XX", language="es"), 422,
+                   "unknown_card")
+    assert body["detail"] == 'starter: "XX" no es una carta'
+
+
+def test_duplicate_in_hand(client):
+    body = problem(score(client, ["5H", "5h", "6D", "4C"], "JH"), 422, "duplicate_card")
+    assert body["field"] == "hand[1]"
+
+
+def test_starter_also_in_hand(client):
+    body = problem(score(client, ["5H", "5S", "6D", "4C"], "five of hearts"), 422,
+                   "duplicate_card")
+    assert body["field"] == "starter"
+
+
+def test_wrong_number_of_cards(client):
+    body = problem(score(client, ["5H", "5S", "6D"], "JH"), 422, "validation_failed")
+    assert body["errors"] == {"hand": ["Length must be between 4 and 5."]}
+
+
+def test_crib_must_be_a_boolean(client):
+    response = client.post("/v1/show/score", json={"hand": ["2H", "4H", "6H", "8H"],
+                                                   "starter": "KS", "crib": 1})
+    assert problem(response, 422, "validation_failed")["errors"] == {
+        "crib": ["Not a valid boolean."]}
+
+
+def test_unknown_fields_are_rejected(client):
+    response = client.post("/v1/show/score", json={"hand": ["2H", "4H", "6H", "8H"],
+                                                   "starter": "KS", "cut": "5H"})
+    assert problem(response, 422, "validation_failed")["errors"] == {"cut": ["Unknown field."]}
