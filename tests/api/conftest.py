@@ -9,7 +9,7 @@ from service.config import Settings
 
 @pytest.fixture
 def app():
-    return create_app({"TESTING": True, "SETTINGS": Settings()})
+    return create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False)})
 
 
 @pytest.fixture
