@@ -38,7 +38,7 @@ from service.scoring import rank_points
 # smallest next weight that keeps every multiset sum distinct. _build_table re-checks it.
 _RANK_WEIGHTS = {
     5: (0, 0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415),
-    6: (0, 0, 1, 5, 22, 98, 422, 1734, 5760, 14270, 37951, 90838, 206930, 0),
+    6: (0, 0, 1, 5, 22, 98, 422, 1734, 5760, 14270, 37951, 90838, 206930, 436437),
 }
 _RANKS = np.arange(52) % 13 + 1
 _SUIT_BITS = (1 << (np.arange(52) // 13)).astype(np.uint8)
