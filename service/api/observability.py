@@ -1,5 +1,7 @@
 """Request ids, JSON log lines and Prometheus metrics (correct under several gunicorn workers).
 
+The metrics themselves are defined in service/metrics.py (the games service counts games there).
+
 Metrics live in prometheus_client's multiprocess mode when PROMETHEUS_MULTIPROC_DIR is set
 (deploy/gunicorn.conf.py sets it for 2+ workers): each worker writes its own files and whichever
 worker answers /metrics adds them all up.
@@ -20,11 +22,11 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
     CollectorRegistry,
-    Counter,
-    Histogram,
     generate_latest,
     multiprocess,
 )
+
+from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A client's id is kept only if it is short and plain; anything else is replaced by a new one,
@@ -36,29 +38,6 @@ _ENVIRON_STARTED = "cribbage.started"
 METRICS_ENDPOINT = "observability.metrics"
 UNMATCHED_ROUTE = "<unmatched>"
 _METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
-
-REQUESTS = Counter(
-    "cribbage_http_requests_total", "HTTP requests answered, by route and status",
-    ["method", "route", "status"])
-LATENCY = Histogram(
-    "cribbage_http_request_duration_seconds", "Time to answer an HTTP request, by route",
-    ["method", "route"],
-    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0))
-GAMES_CREATED = Counter("cribbage_games_created_total", "Games created")
-GAMES_FINISHED = Counter("cribbage_games_finished_total", "Games that reached their end")
-STORE_ERRORS = Counter(
-    "cribbage_store_errors_total", "Requests answered 503 because the game store was unreachable",
-    ["route"])
-
-
-def record_game_created() -> None:
-    """Count one new game (the games service calls this once the game is stored)."""
-    GAMES_CREATED.inc()
-
-
-def record_game_finished() -> None:
-    """Count one game that ended (won, or ended by resignation or by the end of a match)."""
-    GAMES_FINISHED.inc()
 
 
 def request_id() -> str | None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 
-from service import engine
+from service import engine, metrics
 from service.cards import Card, CardError, resolve_card
 from service.engine import Event, GameOptions, GameState, RuleError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
@@ -76,6 +76,7 @@ class GamesService:
         state, events = self._computers_play(seats_, engine.new_game(options, secrets.token_bytes(32)))
         record = GameRecord(seats_, state, len(events))
         game_id = self._insert(record, events)
+        metrics.record_game_created()
         return Snapshot(
             {
                 "game_id": game_id,
@@ -151,6 +152,7 @@ class GamesService:
             if action.get("seat", seat) != seat:
                 raise GameError(403, "not_your_seat", f"this token holds seat {seat}", seat=seat)
             now = self.clock()
+            phase_before = record.state.phase
             try:
                 held = record.state.hands[seat]
                 state, events = engine.apply(
@@ -167,6 +169,7 @@ class GamesService:
                 replay = (replay_key, json.dumps(
                     {"fingerprint": fingerprint, "version": version + 1, "body": body}))
             version = self.store.save(game_id, version, record.to_json(), _texts(events), replay)
+            metrics.record_game_finished(phase_before, state.phase)
             return Snapshot(body, version, seat)
 
         return self._retrying(attempt)
@@ -221,8 +224,11 @@ class GamesService:
         if state is record.state:
             return stored.version, record
         events += moves
+        phase_before = record.state.phase
         record = replace(record, state=state, events=record.events + len(events))
-        return self.store.save(game_id, stored.version, record.to_json(), _texts(events)), record
+        version = self.store.save(game_id, stored.version, record.to_json(), _texts(events))
+        metrics.record_game_finished(phase_before, state.phase)
+        return version, record
 
     def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float = 0.0):
         """Let computer seats move for as long as one of them has a move to make."""

@@ -1,0 +1,35 @@
+"""The service's Prometheus metrics, kept free of Flask so the games service can count games.
+
+service/api/observability.py records the HTTP metrics and serves them all at /metrics.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Histogram
+
+REQUESTS = Counter(
+    "cribbage_http_requests_total", "HTTP requests answered, by route and status",
+    ["method", "route", "status"])
+LATENCY = Histogram(
+    "cribbage_http_request_duration_seconds", "Time to answer an HTTP request, by route",
+    ["method", "route"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0))
+GAMES_CREATED = Counter("cribbage_games_created_total", "Games created")
+GAMES_FINISHED = Counter("cribbage_games_finished_total",
+                         "Games (or matches) that reached their end")
+STORE_ERRORS = Counter(
+    "cribbage_store_errors_total", "Requests answered 503 because the game store was unreachable",
+    ["route"])
+
+FINISHED_PHASES = frozenset({"game_over", "match_over"})
+
+
+def record_game_created() -> None:
+    """Count one new game, once it is stored."""
+    GAMES_CREATED.inc()
+
+
+def record_game_finished(phase_before: str, phase_after: str) -> None:
+    """Count a game that a stored change moved into a finished phase."""
+    if phase_after in FINISHED_PHASES and phase_before not in FINISHED_PHASES:
+        GAMES_FINISHED.inc()
