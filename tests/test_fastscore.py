@@ -1,0 +1,126 @@
+"""fastscore against the itemised reference scorer: every rank multiset, special hands, samples."""
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+import pytest
+
+from service import fastscore
+from service.cards import DECK, SUITS, Card
+from service.scoring import score_show
+
+
+def indexes(texts: str) -> list[int]:
+    return [Card.parse(text).index for text in texts.split()]
+
+
+def reference_total(cards, crib: bool) -> int:
+    return score_show([DECK[card] for card in cards[:-1]], DECK[cards[-1]], crib).total
+
+
+@pytest.mark.parametrize("show_size", [5, 6])
+def test_rank_table_matches_score_show_for_every_multiset_of_ranks(show_size):
+    table = fastscore.rank_points_table(show_size)
+    checked = 0
+    for ranks in combinations_with_replacement(range(1, 14), show_size):
+        if max(ranks.count(rank) for rank in ranks) > 4:
+            continue
+        # The n-th card of a rank gets the n-th suit; flush and nobs items are left out.
+        cards = [Card(rank, SUITS[ranks[:position].count(rank)])
+                 for position, rank in enumerate(ranks)]
+        rank_items = sum(item.points for item in score_show(cards[:-1], cards[-1]).items
+                         if item.kind in ("fifteen", "pair", "run"))
+        assert table[fastscore.rank_key(ranks, show_size)] == rank_items, ranks
+        checked += 1
+    assert checked == {5: 6_175, 6: 18_395}[show_size]
+
+
+@pytest.mark.parametrize("hand, starter, crib, total", [
+    ("5H 5D 5C JS", "5S", False, 29),
+    ("5H 5D 5C JS", "5S", True, 29),
+    ("5H 5D 5C 5S", "JS", False, 28),
+    ("4H 5S 6D JC", "4C", False, 15),  # seed 000
+    ("AH 3H 7H 9H", "KS", False, 4),   # hand flush without the starter
+    ("AH 3H 7H 9H", "KS", True, 0),    # not in the crib
+    ("AH 3H 7H 9H", "KH", True, 5),
+    ("AH 3H 7H JH", "KH", False, 6),   # flush of 5 and nobs
+    ("2S 4S 6S 8S", "10D", False, 4),
+    ("2C 4D 6H 8S", "10D", False, 0),
+    ("4H 4S 5H 5S 6H", "6D", False, 46),
+    ("4H 4S 5H 5S 6H", "6D", True, 46),
+    ("AD 3D 7D 9D JD", "KD", False, 7),  # 5-card hand: flush of 6 and nobs
+    ("AD 3D 7D 9D QD", "KS", False, 5),
+    ("AD 3D 7D 9D QD", "KS", True, 0),
+    ("AD 3D 7D 9D QD", "2D", True, 13),
+    ("JD 5S 5H 5C 5D", "KD", False, 37),
+])
+def test_special_hands(hand, starter, crib, total):
+    cards = indexes(f"{hand} {starter}")
+    assert reference_total(cards, crib) == total
+    assert fastscore.score_hands([cards[:-1]], [cards[-1]], crib).tolist() == [total]
+    assert fastscore.score_hands([cards[:-1]], [[cards[-1]]], crib).tolist() == [[total]]
+
+
+@pytest.mark.parametrize("crib", [False, True])
+def test_random_four_card_hands_match_score_show(crib):
+    rng = np.random.default_rng(20261121 + crib)
+    shows = np.argsort(rng.random((100_000, 52)), axis=1)[:, :5]
+    got = fastscore.score_hands(shows[:, :4], shows[:, 4], crib)
+    expected = [reference_total(show, crib) for show in shows.tolist()]
+    assert got.tolist() == expected
+
+
+@pytest.mark.parametrize("crib", [False, True])
+def test_random_five_card_hands_match_score_show(crib):
+    rng = np.random.default_rng(61 + crib)
+    shows = np.argsort(rng.random((10_000, 52)), axis=1)[:, :6]
+    got = fastscore.score_hands(shows[:, :5], shows[:, 5], crib)
+    expected = [reference_total(show, crib) for show in shows.tolist()]
+    assert got.tolist() == expected
+
+
+@pytest.mark.parametrize("hand_size", [4, 5])
+def test_scoring_every_starter_equals_one_starter_at_a_time(hand_size):
+    rng = np.random.default_rng(hand_size)
+    hands = np.argsort(rng.random((500, 52)), axis=1)[:, :hand_size]
+    starters = fastscore.starters_for(hands)
+    for crib in (False, True):
+        every = fastscore.score_hands(hands, starters, crib)
+        one_by_one = fastscore.score_hands(np.repeat(hands, 52 - hand_size, axis=0),
+                                           starters.ravel(), crib)
+        assert every.shape == (500, 52 - hand_size)
+        assert every.ravel().tolist() == one_by_one.tolist()
+
+
+def test_rank_keys_are_additive():
+    hand, starter = indexes("5H 5D 5C JS"), indexes("5S")[0]
+    ranks = [DECK[card].rank for card in (*hand, starter)]
+    assert fastscore.card_key(hand) + fastscore.card_key([starter]) == fastscore.rank_key(ranks)
+    assert fastscore.rank_points_table()[fastscore.rank_key(ranks)] == 28
+    assert fastscore.rank_key([[4, 4, 5, 5, 6, 6]], show_size=6).shape == (1,)
+
+
+def test_tables_are_read_only():
+    with pytest.raises(ValueError):
+        fastscore.rank_points_table()[0] = 1
+    with pytest.raises(ValueError):
+        fastscore.rank_weights()[1] = 1
+
+
+def test_wrong_sizes_are_rejected():
+    with pytest.raises(ValueError):
+        fastscore.score_hands([[0, 1, 2]], [3])
+    with pytest.raises(ValueError):
+        fastscore.rank_points_table(4)
+
+
+def test_all_hands_and_their_starters():
+    hands = fastscore.all_hands()
+    assert hands.shape == (270_725, 4)
+    assert hands.tolist() == [list(hand) for hand in combinations(range(52), 4)]
+    starters = fastscore.starters_for(hands[::997])
+    for hand, free in zip(hands[::997].tolist(), starters.tolist()):
+        assert free == sorted(set(range(52)) - set(hand))
+    assert fastscore.starters_for([[51, 0, 13, 26, 39]]).tolist() == [
+        [card for card in range(52) if card not in (0, 13, 26, 39, 51)]]
