@@ -7,7 +7,7 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import analysis, games, health, problems, scoring
+from service.api import analysis, docs, games, health, limits, observability, problems, scoring
 from service.config import Settings
 
 MAX_BODY_BYTES = 64 * 1024
@@ -43,6 +43,7 @@ def create_app(config: Mapping | None = None) -> Flask:
     settings = app.config.get("SETTINGS") or Settings.from_env()
     app.config["SETTINGS"] = settings
     logging.getLogger("service").setLevel(settings.log_level)
+    observability.init_app(app)
 
     api = CribbageApi(app)
     app.extensions["cribbage.api"] = api
@@ -50,4 +51,6 @@ def create_app(config: Mapping | None = None) -> Flask:
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
     games.init_app(app, api, settings, store=app.config.get("GAME_STORE"))
+    docs.init_app(app)
+    limits.init_app(app)  # last: it limits and documents the operations registered above
     return app

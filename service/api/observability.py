@@ -18,13 +18,8 @@ import time
 import uuid
 
 from flask import Flask, Response, has_request_context, request
-from prometheus_client import (
-    CONTENT_TYPE_LATEST,
-    REGISTRY,
-    CollectorRegistry,
-    generate_latest,
-    multiprocess,
-)
+from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
+from prometheus_client.exposition import choose_encoder
 
 from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
 
@@ -106,7 +101,8 @@ def _metrics() -> Response:
         multiprocess.MultiProcessCollector(registry)
     else:
         registry = REGISTRY
-    return Response(generate_latest(registry), headers={"Content-Type": CONTENT_TYPE_LATEST})
+    encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+    return Response(encode(registry), headers={"Content-Type": content_type})
 
 
 # Logging -----------------------------------------------------------------------------------------

@@ -1,0 +1,161 @@
+"""Rate limits: per client address everywhere, per seat token on actions, 429 + Retry-After."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from service.api import create_app
+from service.api.limits import KEY_PREFIX
+from service.config import Settings
+from service.store import MemoryGameStore
+
+COMPUTER = {"kind": "computer", "level": "first"}
+HUMAN = {"kind": "human"}
+
+
+def make_app(store=None, **settings):
+    return create_app({"TESTING": True, "GAME_STORE": store or MemoryGameStore(3600),
+                       "SETTINGS": Settings(**settings)})
+
+
+def new_game(client) -> dict:
+    response = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER], "options": {}})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def bad_action(client, game: dict):
+    """An action the rules refuse (409): it still counts against the seat's action limit."""
+    return client.post(f"/v1/games/{game['game_id']}/actions", json={"type": "muggins"},
+                       headers={"Authorization": f"Bearer {game['token']}"})
+
+
+def assert_rate_limited(response, limit: str) -> dict:
+    assert response.status_code == 429
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json(force=True)
+    assert body["code"] == "rate_limited"
+    assert body["type"] == "urn:cribbage:problem:rate_limited"
+    assert body["status"] == 429
+    retry_after = int(response.headers["Retry-After"])
+    assert 1 <= retry_after <= 61  # the window's end, rounded up to a whole second
+    assert body["detail"] == f"More than {limit}; retry after {retry_after} s"
+    return body
+
+
+def test_over_the_address_limit_is_a_429_problem_with_retry_after():
+    client = make_app(rate_limit="3/minute").test_client()
+    assert [client.get("/v1/ping").status_code for _ in range(3)] == [200, 200, 200]
+    assert_rate_limited(client.get("/v1/ping"), "3 per 1 minute")
+
+
+def test_the_address_limit_is_shared_by_every_route():
+    client = make_app(rate_limit="3/minute").test_client()
+    show = {"hand": ["5H", "5D", "5S", "JC"], "starter": "5C"}
+    assert client.get("/v1/ping").status_code == 200
+    assert client.post("/v1/show/score", json=show).status_code == 200
+    assert client.get("/v1/ping").status_code == 200
+    assert client.post("/v1/show/score", json=show).status_code == 429
+
+
+def test_the_429_speaks_the_clients_language():
+    client = make_app(rate_limit="1/minute").test_client()
+    client.get("/v1/ping")
+    response = client.get("/v1/ping", headers={"Accept-Language": "es"})
+    assert response.status_code == 429
+    body = response.get_json(force=True)
+    assert body["title"] == "Demasiadas peticiones"
+    assert body["detail"] == (
+        f"Más de 1 per 1 minute; reintente dentro de {response.headers['Retry-After']} s")
+
+
+def test_probes_metrics_and_docs_are_never_limited():
+    client = make_app(rate_limit="1/minute").test_client()
+    for _ in range(3):
+        assert client.get("/livez").status_code == 200
+        assert client.get("/readyz").status_code == 200
+        assert client.get("/metrics").status_code == 200
+        assert client.get("/docs").status_code == 200
+
+
+def test_actions_are_limited_per_seat_token():
+    client = make_app(rate_limit="1000/minute", action_rate_limit="2/minute").test_client()
+    first, second = new_game(client), new_game(client)
+    assert [bad_action(client, first).status_code for _ in range(2)] == [409, 409]
+    assert_rate_limited(bad_action(client, first), "2 per 1 minute")
+    # Another seat from the same address still has its own allowance, and reads are not actions.
+    assert bad_action(client, second).status_code == 409
+    game = client.get(f"/v1/games/{first['game_id']}",
+                      headers={"Authorization": f"Bearer {first['token']}"})
+    assert game.status_code == 200
+
+
+def test_the_address_limit_still_applies_to_actions():
+    client = make_app(rate_limit="3/minute", action_rate_limit="100/minute").test_client()
+    first, second = new_game(client), new_game(client)
+    assert bad_action(client, first).status_code == 409
+    assert_rate_limited(bad_action(client, second), "3 per 1 minute")
+
+
+def test_switched_off_nothing_is_limited():
+    client = make_app(rate_limit="1/minute", action_rate_limit="1/minute",
+                      rate_limit_enabled=False).test_client()
+    game = new_game(client)
+    assert {client.get("/v1/ping").status_code for _ in range(5)} == {200}
+    assert {bad_action(client, game).status_code for _ in range(5)} == {409}
+
+
+def test_counters_in_redis_are_shared_and_keyed_by_a_digest_of_the_token(redis_server):
+    redis_server.cli("FLUSHALL")
+    settings = dict(redis_url=redis_server.url + "/0", rate_limit="1000/minute",
+                    action_rate_limit="3/minute")
+    store = MemoryGameStore(3600)
+    one, two = make_app(store, **settings).test_client(), make_app(store, **settings).test_client()
+    game = new_game(one)
+    # The two apps stand for two workers: each sees the other's count.
+    assert [bad_action(one, game).status_code, bad_action(two, game).status_code,
+            bad_action(one, game).status_code] == [409, 409, 409]
+    assert_rate_limited(bad_action(two, game), "3 per 1 minute")
+
+    keys = redis_server.cli("--scan", "--pattern", f"*{KEY_PREFIX}*").split()
+    digest = hashlib.sha256(game["token"].encode()).hexdigest()[:32]
+    assert any(f"seat:{digest}" in key for key in keys), keys
+    assert any("127.0.0.1" in key for key in keys), keys
+    dump = " ".join(keys + [redis_server.cli("GET", key) for key in keys])
+    assert game["token"] not in dump
+
+
+def test_an_unreachable_limits_redis_never_turns_into_errors(dedicated_redis):
+    client = make_app(redis_url=dedicated_redis.url + "/0", rate_limit="1000/minute").test_client()
+    assert client.get("/v1/ping").status_code == 200
+    dedicated_redis.stop()
+    # Counting falls back to memory; the route itself needs no store.
+    assert [client.get("/v1/ping").status_code for _ in range(3)] == [200, 200, 200]
+    dedicated_redis.start()
+    assert client.get("/v1/ping").status_code == 200
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return make_app().test_client().get("/openapi.json").get_json()
+
+
+def test_every_limited_operation_documents_the_429_and_its_retry_after(spec):
+    documented = []
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            response = operation["responses"].get("429")
+            if path in ("/livez", "/readyz"):
+                assert response is None, path
+                continue
+            assert response is not None, (method, path)
+            assert response["headers"]["Retry-After"]["schema"] == {"type": "integer",
+                                                                    "minimum": 1}
+            problem = response["content"]["application/problem+json"]
+            assert problem["schema"] == {"$ref": "#/components/schemas/Problem"}
+            documented.append(operation["operationId"])
+    assert {"actInGame", "createGame", "ping", "scoreShow"} <= set(documented)
