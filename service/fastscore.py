@@ -8,7 +8,8 @@ once, on first use, from `service.scoring.rank_points`: the rules have a single 
 table is indexed by a *rank key*, the sum of one weight per card. The weights are a greedy B_h
 sequence: every multiset of `show_size` ranks (at most four of a rank) has a sum of its own. So the
 key needs no sorting and is additive: key(hand + starter) = key(hand) + key(starter), and a crib's
-key is the sum of the keys of the discards and the starter.
+key is the sum of the keys of the discards and the starter. Totals are int16 so that sums over
+many shows do not overflow.
 
 API
 - `score_hands(hands, starters, crib=False) -> ndarray[int16]`: `hands` is [..., 4] (or [..., 5]
@@ -20,22 +21,24 @@ API
   (or ranks 1..13) along the last axis; `show_size` is the number of cards in the whole show
   (5: four cards and the starter; 6: five and the starter), not the number summed.
 - `rank_points_table(show_size=5) -> ndarray[int8]`: fifteens + pairs + runs by rank key
-  (-1 where a key belongs to no multiset). Read-only; built on first call (about 50 ms for 5,
-  about 150 ms for 6).
+  (-1 where a key belongs to no multiset). Read-only, built on first call and then cached
+  (5: under 0.1 s, 6: a few tenths of a second); importing this module builds nothing.
+  tests/test_fastscore.py checks every entry against `score_show`'s itemised count.
+- `rank_weights(show_size=5)`: the key weight of each rank 1..13 (index 0 unused).
 - `all_hands(size=4)` and `starters_for(hands)`: every hand of `size` distinct cards (in
   combination order) and, per hand, the 52 - size cards that may be its starter.
 """
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 
 import numpy as np
 
 from service.scoring import rank_points
 
 # Weight of each rank 1..13 (index 0 unused) per show size; found by a greedy search for the
-# smallest next weight that keeps every multiset sum distinct. _build_table re-checks it.
+# smallest next weight that keeps every multiset sum distinct. rank_points_table re-checks it.
 _RANK_WEIGHTS = {
     5: (0, 0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415),
     6: (0, 0, 1, 5, 22, 98, 422, 1734, 5760, 14270, 37951, 90838, 206930, 436437),
@@ -95,21 +98,21 @@ def score_hands(hands, starters, crib: bool = False) -> np.ndarray:
     hand_size = hands.shape[-1]
     if hand_size not in (4, 5):
         raise ValueError(f"a hand has 4 or 5 cards, not {hand_size}")
-    rank_weights, card_weights = _weights(hand_size + 1)
+    weight_of_rank, weight_of_card = _weights(hand_size + 1)
     table = rank_points_table(hand_size + 1)
-    hand_key = card_weights[hands].sum(axis=-1)
+    hand_key = weight_of_card[hands].sum(axis=-1)
     suits = np.bitwise_or.reduce(_SUIT_BITS[hands], axis=-1)
     jack_suits = np.bitwise_or.reduce(_JACK_SUIT_BITS[hands], axis=-1)
     if starters.ndim == hands.ndim:
         # S starters per hand: score the 13 starter ranks and the 4 starter suits of each hand
         # once, add them up into the 52 possible starters (index order), then pick.
-        by_rank = table[hand_key[..., None] + rank_weights[1:]].astype(np.int16)
+        by_rank = table[hand_key[..., None] + weight_of_rank[1:]].astype(np.int16)
         by_suit = _suit_points(suits[..., None], jack_suits[..., None], _SUIT_BITS[::13],
                                hand_size, crib)
         by_card = by_suit[..., :, None] + by_rank[..., None, :]
         first_of_hand = np.arange(0, by_card.size, 52).reshape(*hands.shape[:-1], 1)
         return by_card.ravel().take(first_of_hand + starters)
-    points = table[hand_key + card_weights[starters]].astype(np.int16)
+    points = table[hand_key + weight_of_card[starters]].astype(np.int16)
     return points + _suit_points(suits, jack_suits, _SUIT_BITS[starters], hand_size, crib)
 
 
