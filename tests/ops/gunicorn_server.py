@@ -1,0 +1,125 @@
+"""A real gunicorn serving the app with deploy/gunicorn.conf.py, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from tests.redis_servers import free_port
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
+START_TIMEOUT = 30.0
+
+
+class GunicornServer:
+    """`gunicorn -c deploy/gunicorn.conf.py service.wsgi:app` on a free loopback port.
+
+    `env` adds to (or, with None values, removes from) this process's environment. Output goes
+    to files in `log_dir`; `stop()` ends the server gracefully, killing it if it hangs.
+    """
+
+    def __init__(self, env: dict[str, str | None] | None = None, *, workers: int = 2,
+                 threads: int = 8, log_dir: str | os.PathLike | None = None):
+        self.port = free_port()
+        self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
+        self.env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{self.port}",
+                    "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(threads)}
+        for name, value in (env or {}).items():
+            if value is None:
+                self.env.pop(name, None)
+            else:
+                self.env[name] = value
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def stdout_path(self) -> pathlib.Path:
+        return self.log_dir / "stdout.log"
+
+    @property
+    def stderr_path(self) -> pathlib.Path:
+        return self.log_dir / "stderr.log"
+
+    def start(self) -> GunicornServer:
+        with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "service.wsgi:app"],
+                cwd=ROOT, env=self.env, stdout=out, stderr=err)
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited ({self.process.returncode}); "
+                                   f"see {self.stderr_path}")
+            try:
+                if self.request("GET", "/livez")[0] == 200:
+                    return self
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"gunicorn did not answer /livez; see {self.stderr_path}")
+            time.sleep(0.1)
+
+    def stop(self, timeout: float = 40.0) -> int | None:
+        process, self.process = self.process, None
+        if process is None:
+            return None
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        return process.returncode
+
+    def worker_pids(self) -> list[int]:
+        """The master's live children (its workers)."""
+        assert self.process is not None
+        master = self.process.pid
+        children = pathlib.Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        return sorted(int(pid) for pid in children)
+
+    def request(self, method: str, path: str, body=None, headers=None, timeout: float = 30.0):
+        """One request on a new connection: (status, headers dict, parsed JSON or text)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            payload = None if body is None else json.dumps(body)
+            all_headers = {"Content-Type": "application/json"} if body is not None else {}
+            all_headers.update(headers or {})
+            connection.request(method, path, body=payload, headers=all_headers)
+            response = connection.getresponse()
+            raw = response.read()
+            response_headers = {name.lower(): value for name, value in response.getheaders()}
+            if "json" in response_headers.get("content-type", ""):
+                return response.status, response_headers, json.loads(raw)
+            return response.status, response_headers, raw.decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+
+def metric_value(text: str, name: str, **labels: str) -> float:
+    """The value of one sample in Prometheus text; 0 when it is absent."""
+    wanted = ",".join(f'{key}="{value}"' for key, value in sorted(labels.items()))
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        series, _, value = line.rpartition(" ")
+        metric, _, label_text = series.partition("{")
+        if metric != name:
+            continue
+        found = ",".join(sorted(label_text.rstrip("}").split(","))) if label_text else ""
+        if found == wanted:
+            return float(value)
+    return 0.0
