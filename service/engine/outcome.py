@@ -91,8 +91,9 @@ def next_first_dealer(g: Draft) -> int:
     n = g.options.players
     losers = [side for side in range(g.options.sides) if side != g.winner]
     lowest = min(g.scores[side] for side in losers)
+    previous = n - 1 if g.first_dealer is None else g.first_dealer  # None: resigned before a deal
     for k in range(1, n + 1):
-        seat = (g.first_dealer + k) % n
+        seat = (previous + k) % n
         side = g.options.side_of(seat)
         if side != g.winner and g.scores[side] == lowest:
             return seat

@@ -28,9 +28,9 @@ def random_action(state: GameState, rng: random.Random, *, miscount_rate: float 
     if not seats or is_finished(state):
         return None
     seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-    if resign_rate and rng.random() < resign_rate:
-        return Resign(seat)
     phase = state.phase
+    if resign_rate and phase != "game_over" and rng.random() < resign_rate:
+        return Resign(seat)
     if state.pending_muggins and any(p["side"] != state.options.side_of(seat)
                                      for p in state.pending_muggins) and rng.random() < 0.5:
         return CallMuggins(seat)

@@ -1,7 +1,8 @@
 """Matches: game points with skunks, the loser deals the next game, ending the match."""
 import pytest
 
-from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, RuleError,
+from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign,
+                            RuleError,
                             apply, deal_from, new_game)
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 
@@ -72,3 +73,11 @@ def test_without_a_match_the_game_over_is_final():
     assert refused.value.code == "game_over"
     with pytest.raises(RuleError):
         apply(state, Play(1, cards("3H")[0]), 0.0)
+
+
+def test_a_match_game_resigned_before_the_first_deal_goes_on():
+    state = new_game(GameOptions(players=3, match=True), b"early")
+    state, _ = run(state, [Resign(1)])
+    assert state.phase == "game_over" and state.winner == 2
+    state, _ = apply(state, NextGame(0), 0.0)
+    assert state.phase == "discard" and state.first_dealer == 0  # lowest: sides 0 and 1 tied
