@@ -14,14 +14,15 @@ share of the difference between you and the average opponent.
 Speed: the rank part of the crib (fifteens, pairs, runs) depends only on the multiset of ranks,
 so for a discard D the sum over every (others, starter) is s * sum_t W[t] * R[D + t], where t
 runs over the rank multisets of the s = others + 1 unseen crib cards, W[t] counts the unseen
-card sets with those ranks (a product of binomials of the unseen cards per rank) and R is the
-cached rank score. Flushes and nobs are counted separately by suit counting.
+card sets with those ranks (a product of binomials of the unseen cards per rank) and R is
+service.fastscore's rank-points table, read by additive rank key. Flushes and nobs are counted
+separately by suit counting.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Sequence
@@ -29,7 +30,7 @@ from typing import Sequence
 import numpy as np
 
 from service.cards import DECK, SUITS, Card
-from service.scoring import rank_points
+from service.fastscore import rank_points_table, rank_weights
 
 JACK = 11
 # _COMB[n, k] = C(n, k) for n unseen cards of a rank (0..4) and k of them in a multiset (0..6).
@@ -162,7 +163,7 @@ def discard_totals(hand: Sequence[Card], unseen: Sequence[Card], discards: int,
     for card in unseen:
         per_rank[card.rank] += 1
         per_suit[card.suit] += 1
-    deal = _Deal(unseen, per_rank, per_suit, others)
+    deal = _Deal(unseen, per_rank, per_suit, discards, others)
     result = {}
     for discard in combinations(hand, discards):
         keep = [card for card in hand if card not in discard]
@@ -175,18 +176,23 @@ def discard_totals(hand: Sequence[Card], unseen: Sequence[Card], discards: int,
 class _Deal:
     """Everything that depends only on the unseen cards, shared by every discard."""
 
-    def __init__(self, unseen, per_rank, per_suit, others):
+    def __init__(self, unseen, per_rank, per_suit, discards, others):
         self.unseen = unseen
-        self.per_rank = per_rank
         self.per_suit = per_suit
         self.others = others
         size = len(unseen)
         self.crib_cases = comb(size, others) * (size - others)
-        self.starters_by_rank = [(rank, count) for rank, count in enumerate(per_rank) if count]
-        multisets, counts = _multisets(others + 1)
-        self.multiset_weights = _COMB[np.array(per_rank[1:], dtype=np.int64)[None, :],
-                                      counts].prod(axis=1)
-        self.multisets_size = others + 1
+        self.starter_ranks = [rank for rank, count in enumerate(per_rank) if count]
+        self.multiset_size = others + 1
+        # The crib with its starter; in every layout the kept hand has as many cards as the crib.
+        self.show_size = discards + self.multiset_size
+        self.table = rank_points_table(self.show_size)
+        self.weights = rank_weights(self.show_size)
+        keys, counts = _multisets(self.multiset_size, self.show_size)
+        # How many sets of unseen cards have each multiset of ranks: a product of binomials.
+        weights = _COMB[np.array(per_rank[1:], dtype=np.int64)[None, :], counts].prod(axis=1)
+        possible = weights > 0
+        self.multiset_keys, self.multiset_weights = keys[possible], weights[possible]
         # Nobs from a jack among the other crib cards, with a starter of its suit: the same for
         # every discard.
         self.others_nobs = 0
@@ -196,9 +202,9 @@ class _Deal:
 
     def hand_sum(self, keep: Sequence[Card]) -> tuple[int, int, int]:
         """Sum, min and max of the kept cards' show points over every unseen starter."""
-        ranks = sorted(card.rank for card in keep)
-        by_starter_rank = {rank: rank_points(tuple(sorted((*ranks, rank))))
-                           for rank, _ in self.starters_by_rank}
+        key = sum(int(self.weights[card.rank]) for card in keep)
+        by_starter_rank = {rank: int(self.table[key + self.weights[rank]])
+                           for rank in self.starter_ranks}
         suits = {card.suit for card in keep}
         flush_suit = next(iter(suits)) if len(suits) == 1 else None
         nobs_suits = [card.suit for card in keep if card.rank == JACK]
@@ -214,43 +220,38 @@ class _Deal:
 
     def crib_sum(self, discard: Sequence[Card]) -> int:
         size, others = len(self.unseen), self.others
-        row = _rank_row(tuple(sorted(card.rank for card in discard)), self.multisets_size)
-        total = self.multisets_size * int(row @ self.multiset_weights)
-        crib_size = len(discard) + others
-        suits = {card.suit for card in discard}
-        for suit in SUITS if not discard else suits if len(suits) == 1 else ():
-            unseen_of_suit = self.per_suit[suit]
-            total += (crib_size + 1) * comb(unseen_of_suit, others) * (unseen_of_suit - others)
+        key = sum(int(self.weights[card.rank]) for card in discard)
+        points = self.table[key + self.multiset_keys].astype(np.int64)
+        # Each set of `multiset_size` unseen cards is `multiset_size` (others, starter) cases:
+        # any one of its cards may be the starter.
+        total = self.multiset_size * int(points @ self.multiset_weights)
+        # A crib flush needs every crib card and the starter in one suit.
+        suits = {card.suit for card in discard} or set(SUITS)
+        if len(discard) == 0 or len(suits) == 1:
+            for suit in suits:
+                of_suit = self.per_suit[suit]
+                total += (len(discard) + others + 1) * comb(of_suit, others) * (of_suit - others)
         for card in discard:
-            if card.rank == JACK:
+            if card.rank == JACK:  # nobs: any starter of the jack's suit, any other crib cards
                 total += self.per_suit[card.suit] * comb(size - 1, others)
         return total + self.others_nobs
 
 
-@lru_cache(maxsize=None)
-def _multisets(size: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
-    """Every multiset of `size` ranks, and its per-rank count matrix (multisets x 13)."""
+@cache
+def _multisets(size: int, show_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of `size` ranks: its rank key for shows of `show_size` cards, and its
+    per-rank counts (multisets x 13)."""
     multisets = list(combinations_with_replacement(range(1, 14), size))
     counts = np.zeros((len(multisets), 13), dtype=np.int64)
     for row, multiset in enumerate(multisets):
         for rank in multiset:
             counts[row, rank - 1] += 1
-    return multisets, counts
-
-
-@lru_cache(maxsize=None)
-def _rank_row(discard_ranks: tuple[int, ...], size: int) -> np.ndarray:
-    """rank_points(discard + t) for every multiset t of `size` ranks (index order of _multisets).
-
-    Multisets that would need a fifth card of a rank get weight 0, so their value is unused."""
-    multisets, _ = _multisets(size)
-    return np.array([rank_points(tuple(sorted(discard_ranks + multiset)))
-                     for multiset in multisets], dtype=np.int64)
+    return counts @ rank_weights(show_size)[1:].astype(np.int64), counts
 
 
 def warm(players: int = 2) -> None:
-    """Build the rank tables a deal with `players` players can need (otherwise built lazily)."""
+    """Build the tables a deal with `players` players needs (otherwise built on first use)."""
     for dealer in (False, True):
         shape = deal_shape(players, dealer)
-        for ranks in combinations_with_replacement(range(1, 14), shape.discards):
-            _rank_row(ranks, shape.others + 1)
+        _multisets(shape.others + 1, shape.crib_size + 1)
+        rank_points_table(shape.crib_size + 1)
