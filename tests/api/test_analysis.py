@@ -1,4 +1,4 @@
-"""The analysis endpoints: what `hard` would do, exact expectations, 422 for impossible positions."""
+"""The analysis endpoints: what `hard` does, exact expectations, 422 for impossible positions."""
 import random
 
 import pytest

@@ -1,4 +1,4 @@
-"""Brute-force discard totals: every starter and every set of other crib cards, scored one by one."""
+"""Brute-force discard totals: every starter and every set of other crib cards, one by one."""
 from __future__ import annotations
 
 from itertools import combinations
