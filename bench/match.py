@@ -4,7 +4,7 @@ Each deal (a game seed) is played twice with the seats swapped, so both levels g
 cards, cuts and starters hand by hand (for as long as the two games last). Prints the first
 level's win rate with a 95% confidence interval, average points per hand and skunks.
 
-    python -m bench.match hard medium --deals 2000 --workers 2
+    python -m bench.match hard medium --deals 2000 --workers 2 [--max-seconds 900]
 
 The interval treats each deal (its pair of games) as one observation, the unit that is
 independent under duplicate play; the plain binomial interval over games is printed too.
@@ -70,14 +70,18 @@ def main(argv=None) -> None:
     parser.add_argument("--target", type=int, default=121)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--salt", default="bench-match")
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="stop after this long and report the deals finished by then")
     args = parser.parse_args(argv)
     jobs = [(args.first, args.second, index, args.target, args.salt) for index in range(args.deals)]
     started = time.perf_counter()
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            deals = pool.map(play_deal, jobs, chunksize=20)
-    else:
-        deals = list(map(play_deal, jobs))
+    deals = []
+    with Pool(args.workers) as pool:
+        for deal in pool.imap(play_deal, jobs, chunksize=10):
+            deals.append(deal)
+            if args.max_seconds and time.perf_counter() - started > args.max_seconds:
+                pool.terminate()
+                break
     print(summarise(args.first, args.second, deals, time.perf_counter() - started))
 
 
