@@ -139,7 +139,8 @@ class PlayRequestSchema(ma.Schema):
     next_cards = StrictInteger(validate=validate.Range(0, 5), metadata={
         "description": "How many cards the next player to act still holds (default: as many "
                        "as you)"})
-    players = StrictInteger(load_default=2, validate=validate.Range(2, 6))
+    players = StrictInteger(load_default=2, validate=validate.Range(2, 6), metadata={
+        "description": "Player count: a hand holds at most 4 cards in the play, 5 with 6 players"})
     own_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000))
     opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000), metadata={
         "description": "The leading other side's score"})
@@ -239,7 +240,8 @@ def play_analysis(body):
     `show_points` will take you to the target in the show (only the dealer's pegging can stop
     you), 0.25 when you are the dealer and the leading other side needs 8 points or fewer (the
     pone counts first: pegging out is your only chance), else 1; a card that reaches the target
-    is always first. Ties go to the card of higher count value. Impossible positions (a count
+    is always first (with `exact_finish`, points that would pass the target score nothing).
+    Ties go to the card of higher count value. Impossible positions (a count
     over 31, a card in two places, a count that is not the pile's, more cards than a player
     holds) are 422s."""
     hand = parse_card_list(body["hand"], "hand")
