@@ -1,6 +1,6 @@
 """Exact two-player discard analysis: time per dealt hand, in-process and over HTTP.
 
-    python -m bench.discard_speed --hands 500 [--gunicorn]
+    python bench/discard_speed.py --hands 500 [--gunicorn]
 
 A fixed set of dealt hands (from --seed) is analysed in-process (after the rank tables are
 built once, which is timed separately), then through POST /v1/analysis/discard with the Flask
@@ -20,10 +20,12 @@ import subprocess
 import sys
 import time
 
-from service.api import create_app
-from service.bots.discard import analyse_discard, warm
-from service.cards import DECK
-from service.config import Settings
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from service.api import create_app  # noqa: E402
+from service.bots.discard import analyse_discard, warm  # noqa: E402
+from service.cards import DECK  # noqa: E402
+from service.config import Settings  # noqa: E402
 
 
 def dealt_hands(count: int, seed: int) -> list[list]:

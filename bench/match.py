@@ -4,7 +4,7 @@ Each deal (a game seed) is played twice with the seats swapped, so both levels g
 cards, cuts and starters hand by hand (for as long as the two games last). Prints the first
 level's win rate with a 95% confidence interval, average points per hand and skunks.
 
-    python -m bench.match hard medium --deals 2000 --workers 2 [--max-seconds 900]
+    python bench/match.py hard medium --deals 2000 --workers 2 [--max-seconds 900]
 
 The interval treats each deal (its pair of games) as one observation, the unit that is
 independent under duplicate play; the plain binomial interval over games is printed too.
@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
+import sys
 import time
 from multiprocessing import Pool
 
-from service.bots.selfplay import play_game
-from service.engine import GameOptions
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from service.bots.selfplay import play_game  # noqa: E402
+from service.engine import GameOptions  # noqa: E402
 
 
 def play_deal(args) -> list[tuple]:
