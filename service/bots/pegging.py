@@ -13,8 +13,8 @@ them the most at once (a greedy reply). For each card you may play:
   pegging can stop you (defend); 1/4 when you are the dealer and the pone, who counts first,
   needs no more than a typical hand (then pegging out is your only chance, so attack).
 A card that reaches the target at once is always recommended (with exact_finish, points that
-would pass the target count as none). Ties go to the higher count
-value (keeping low cards for the end of the count), then to the card's index (suit S H D C).
+would pass the target count as none). Ties go to the higher count value (keeping low cards for
+the end of the count), then to the card's index (suits S H D C).
 """
 from __future__ import annotations
 
