@@ -90,7 +90,9 @@ def _links(token: str) -> dict:
     return {
         "getGame": {"operationId": "getGame", "parameters": {"game_id": game_id, **bearer},
                     "description": "Read the game as this seat"},
-        "actInGame": {"operationId": "actInGame", "parameters": {"game_id": game_id, **bearer},
+        "actInGame": {"operationId": "actInGame",
+                      "parameters": {"game_id": game_id, **bearer,
+                                     "header.If-Match": "$response.header.ETag"},
                       "description": "Act as this seat"},
         "listEvents": {"operationId": "listEvents", "parameters": {"game_id": game_id, **bearer},
                        "description": "Follow the game's events as this seat"},
@@ -103,17 +105,20 @@ CREATE_LINKS = {
                  "requestBody": {"code": "$response.body#/invites/0/code"},
                  "description": "Take the first open seat with its invite code"},
 }
-READ_LINKS = {
+# A read or an action leads on to the next action (on the version it showed) and to the events
+# after it. The seat token cannot travel in a link (it is in no earlier request parameter or
+# response): a client keeps it from the create or join response.
+FOLLOW_LINKS = {
     "actInGame": {"operationId": "actInGame",
                   "parameters": {"game_id": "$request.path.game_id",
-                                 "header.Authorization": "$request.header.Authorization",
                                  "header.If-Match": "$response.header.ETag"},
-                  "description": "Act on the version just read"},
+                  "description": "Act on the version just shown (send your seat token)"},
     "listEvents": {"operationId": "listEvents",
                    "parameters": {"game_id": "$request.path.game_id",
-                                  "header.Authorization": "$request.header.Authorization",
                                   "after": "$response.body#/last_event"},
                    "description": "Wait for what happens next"},
+    "getGame": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"},
+                "description": "Read the game again"},
 }
 
 
@@ -153,7 +158,7 @@ def join_game(join: dict, game_id: str):
 
 @blp.route("/<game_id>", methods=["GET"])
 @blp.doc(operationId="getGame", summary="Read the game as a seat or a spectator",
-         security=TOKEN_OPTIONAL, responses={"200": {"links": READ_LINKS}},
+         security=TOKEN_OPTIONAL, responses={"200": {"links": FOLLOW_LINKS}},
          parameters=[_header("If-None-Match", "An ETag from an earlier read: 304 if unchanged")])
 @document_errors(blp, 500)
 @FORBIDDEN
@@ -175,7 +180,7 @@ def get_game(game_id: str):
 
 @blp.route("/<game_id>/actions", methods=["POST"])
 @blp.doc(operationId="actInGame", summary="Act as your seat: discard, cut, play, claim, ...",
-         security=TOKEN_REQUIRED, parameters=[
+         security=TOKEN_REQUIRED, responses={"200": {"links": FOLLOW_LINKS}}, parameters=[
              _header("Idempotency-Key", "Any unique string: a retry with the same key returns "
                                         "the first response and applies nothing twice",
                      minLength=1, maxLength=255),

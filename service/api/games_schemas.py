@@ -79,7 +79,7 @@ class ActionSchema(ma.Schema):
         "description": "discard: the cards put in the crib (a rank alone, like `k`, names the "
                        "only card of that rank held)"})
     card = _card_text("play: the card played")
-    depth = StrictInteger(allow_none=True, validate=validate.Range(0, 52), metadata={
+    depth = StrictInteger(allow_none=True, validate=validate.Range(4, 48), metadata={
         "description": "cut_for_deal, cut_starter: cards lifted; null for a random depth"})
     points = StrictInteger(allow_none=True, validate=validate.Range(0, 999), metadata={
         "description": "claim: the points claimed for the hand (or crib) being counted"})
