@@ -1,0 +1,81 @@
+"""A client can check every shuffle: recompute the deck from the revealed seed, as the README says,
+and find the cards it was dealt and the starter where they should be."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from service.games.computer import first_legal
+from tests.games.helpers import COMPUTER, HUMAN, Player, create
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+DECK = [rank + suit for suit in "SHDC" for rank in RANKS]  # index order: S A..K, H, D, C
+
+
+class Stream:
+    """below(n) from the SHA-256 counter stream of a seed (README: Shuffle)."""
+
+    def __init__(self, seed: bytes):
+        self.seed, self.counter, self.words = seed, 0, []
+
+    def below(self, n: int) -> int:
+        limit = 2**32 - 2**32 % n
+        while True:
+            if not self.words:
+                block = hashlib.sha256(self.seed + self.counter.to_bytes(8, "big")).digest()
+                self.words = [int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4)]
+                self.counter += 1
+            word = self.words.pop(0)
+            if word < limit:
+                return word % n
+
+
+def deck_order(seed: bytes) -> list[str]:
+    deck, stream = list(DECK), Stream(seed)
+    for i in range(51, 0, -1):
+        j = stream.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def dealt_to(deck: list[str], players: int, dealer: int, seat: int, size: int) -> list[str]:
+    """Cards of `seat` when the deal goes one at a time from the dealer's left (2 players)."""
+    order = [(dealer + k) % players for k in range(1, players + 1)] * size
+    return [card for card, to in zip(deck, order) if to == seat]
+
+
+def test_every_revealed_seed_matches_its_commitment_and_the_cards_dealt():
+    from service.store import MemoryGameStore
+    from tests.games.conftest import make_app
+
+    client = make_app(MemoryGameStore(600)).test_client()
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER], {"target": 121}))
+    rng = random.Random(8)
+    commitments = {}
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        view = game["view"]
+        if view["hand_number"]:
+            commitments.setdefault(view["hand_number"], view["seed_commitment"])
+        game = player.act(first_legal(view, 0, rng))
+    events = player.events().get_json()["events"]
+    hands = {}
+    for event in events:
+        if event["type"] == "dealt":
+            hands[event["hand_number"]] = {"dealt": event}
+        elif event["type"] == "starter_cut":
+            hands[max(hands)]["starter"] = event
+        elif event["type"] == "hand_revealed":
+            hands[event["hand_number"]]["seed"] = bytes.fromhex(event["seed"])
+    assert len(hands) >= 3
+    for number, hand in hands.items():
+        seed, dealt = hand["seed"], hand["dealt"]
+        assert hashlib.sha256(seed).hexdigest() == dealt["seed_commitment"]
+        assert commitments.get(number, dealt["seed_commitment"]) == dealt["seed_commitment"]
+        deck = deck_order(seed)
+        assert dealt["cards"] == dealt_to(deck, 2, dealt["dealer"], 0, 6)
+        if "starter" in hand:  # every cut here asked for a random depth (depth: null)
+            depth = hand["starter"]["depth"]
+            assert depth == 4 + Stream(hashlib.sha256(seed + b"starter").digest()).below(40 - 7)
+            assert deck[12 + depth] == hand["starter"]["starter"]
