@@ -66,7 +66,6 @@ def cut_for_deal(g: Draft, seat: int, depth: int | None) -> None:
     if len(tied) > 1:
         start_cut_round(g, tied)
         return
-    g.cut_deck, g.cut_cards, g.cutters = (), (), ()
     g.first_dealer = tied[0]
     deal(g, tied[0])
 
@@ -94,6 +93,7 @@ def deal(g: Draft, dealer: int, deck: Sequence[Card] | None = None) -> None:
                 position += 1
     crib = deck[position:position + 1] if n == 3 else ()
     position += len(crib)
+    g.cut_deck, g.cut_cards, g.cutters = (), (), ()
     g.phase = "discard"
     g.dealer = dealer
     g.hands = tuple(tuple(hand) for hand in hands)
@@ -124,7 +124,6 @@ def deal_from(state: GameState, deck: Sequence[Card], dealer: int = 0,
     if sorted(card.index for card in deck) != list(range(52)):
         raise ValueError("deck must hold each of the 52 cards once")
     g = Draft(state, 0.0)
-    g.cut_deck, g.cut_cards, g.cutters = (), (), ()
     if g.first_dealer is None:
         g.first_dealer = dealer
     if scores is not None:

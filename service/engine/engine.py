@@ -6,6 +6,7 @@ from service.engine.actions import (CallMuggins, ClaimCount, CutForDeal, CutStar
                                     EndMatch, NextGame, Play, Resign)
 from service.engine.errors import RuleError
 from service.engine.events import Event
+from service.engine.legal import to_act
 from service.engine.options import GameOptions
 from service.engine.state import Draft, GameState
 
@@ -75,9 +76,9 @@ def _check_seat_and_phase(state: GameState, action) -> None:
     elif _PHASE_OF.get(kind) != phase:
         raise RuleError("wrong_phase", f"cannot {action.type} during {phase}", phase=phase,
                         action=action.type)
-    if kind is not CallMuggins and seat not in state.to_act():
+    if kind is not CallMuggins and seat not in to_act(state):
         raise RuleError("not_your_turn", "it is not your turn", seat=seat,
-                        to_act=state.to_act())
+                        to_act=to_act(state))
 
 
 def _dispatch(g: Draft, action) -> None:

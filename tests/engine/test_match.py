@@ -4,7 +4,7 @@ import pytest
 from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign,
                             RuleError,
                             apply, deal_from, new_game)
-from tests.engine.helpers import cards, of_type, run, stacked_deck
+from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 
 def won_on_heels(players, scores, dealer=0, **options):
@@ -81,3 +81,4 @@ def test_a_match_game_resigned_before_the_first_deal_goes_on():
     assert state.phase == "game_over" and state.winner == 2
     state, _ = apply(state, NextGame(0), 0.0)
     assert state.phase == "discard" and state.first_dealer == 0  # lowest: sides 0 and 1 tied
+    assert state.cut_deck == () and len(set(all_cards(state))) == 52
