@@ -125,7 +125,7 @@ FOLLOW_LINKS = {
 # Operations --------------------------------------------------------------------------------------
 @blp.route("", methods=["POST"])
 @blp.doc(operationId="createGame", summary="Create a game",
-         responses={"201": {"links": CREATE_LINKS}})
+         responses={201: {"links": CREATE_LINKS}})
 @document_errors(blp, 400, 413, 415, 422, 500)
 @UNAVAILABLE
 @blp.arguments(CreateGameSchema)
@@ -143,7 +143,7 @@ def create_game(spec: dict):
 
 @blp.route("/<game_id>/join", methods=["POST"])
 @blp.doc(operationId="joinGame", summary="Take an open seat with its invite code",
-         responses={"200": {"links": _links("$response.body#/token")}})
+         responses={200: {"links": _links("$response.body#/token")}})
 @document_errors(blp, 400, 413, 415, 422, 500)
 @_problem(403, "invalid_invite", "The code opens no seat of this game")
 @NOT_FOUND
@@ -158,7 +158,7 @@ def join_game(join: dict, game_id: str):
 
 @blp.route("/<game_id>", methods=["GET"])
 @blp.doc(operationId="getGame", summary="Read the game as a seat or a spectator",
-         security=TOKEN_OPTIONAL, responses={"200": {"links": FOLLOW_LINKS}},
+         security=TOKEN_OPTIONAL, responses={200: {"links": FOLLOW_LINKS}},
          parameters=[_header("If-None-Match", "An ETag from an earlier read: 304 if unchanged")])
 @document_errors(blp, 500)
 @FORBIDDEN
@@ -180,7 +180,7 @@ def get_game(game_id: str):
 
 @blp.route("/<game_id>/actions", methods=["POST"])
 @blp.doc(operationId="actInGame", summary="Act as your seat: discard, cut, play, claim, ...",
-         security=TOKEN_REQUIRED, responses={"200": {"links": FOLLOW_LINKS}}, parameters=[
+         security=TOKEN_REQUIRED, responses={200: {"links": FOLLOW_LINKS}}, parameters=[
              _header("Idempotency-Key", "Any unique string: a retry with the same key returns "
                                         "the first response and applies nothing twice",
                      minLength=1, maxLength=255),
