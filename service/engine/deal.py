@@ -141,8 +141,6 @@ def close_muggins_window(g: Draft) -> None:
 def discard(g: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     n = g.options.players
     needed = discard_count(n, seat == g.dealer)
-    if g.discarded[seat]:
-        raise RuleError("not_your_turn", "already discarded", seat=seat)
     if len(cards) != needed:
         raise RuleError("wrong_discard_count", f"discard {needed} card(s)", expected=needed,
                         got=len(cards))

@@ -18,10 +18,10 @@ class RuleError(ValueError):
         return f"RuleError({self.code!r}, {str(self)!r}, **{self.params!r})"
 
 
-# Codes the engine raises (also listed in the README section on errors).
+# Every code the engine raises (README lists them; tests/engine/test_errors.py keeps this exact).
 CODES = (
-    "invalid_options", "invalid_action", "unknown_seat", "wrong_phase", "not_your_turn",
-    "game_over", "card_not_in_hand", "duplicate_card", "wrong_discard_count",
-    "count_would_exceed_31", "invalid_cut_depth", "not_a_claim_phase", "invalid_claim",
-    "nothing_to_call", "invalid_state",
+    "invalid_options", "invalid_action", "invalid_state", "unknown_seat", "wrong_phase",
+    "not_your_turn", "game_over", "card_not_in_hand", "duplicate_card", "unknown_card",
+    "wrong_discard_count", "count_would_exceed_31", "invalid_cut_depth", "not_a_claim_phase",
+    "invalid_claim", "nothing_to_call",
 )

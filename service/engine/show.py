@@ -71,21 +71,7 @@ def claim(g: Draft, seat: int, points: int | None, items) -> None:
     """A manual count of the hand being shown (see README: claims, corrections, muggins)."""
     _, is_crib = g.claimer()
     cards = _shown_cards(g, seat, is_crib)
-    if items is not None:
-        allowed = set(cards) | {g.starter}
-        for item in items:
-            if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= allowed \
-                    or len(set(item.cards)) != len(item.cards):
-                raise RuleError("invalid_claim", "an item names a kind or a card not shown",
-                                kind=item.kind)
-        item_total = sum(_item_points(item) for item in items)
-        if points is None:
-            points = item_total
-        elif points != item_total:
-            raise RuleError("invalid_claim", "points and items disagree", points=points,
-                            items=item_total)
-    if points is None or not 0 <= points <= MAX_CLAIM:
-        raise RuleError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
+    points = _claimed_points(points, items, set(cards) | {g.starter})
     true = score_show(cards, g.starter, crib=is_crib)
     public = {"seat": seat, "hand": "crib" if is_crib else "hand",
               "cards": [str(card) for card in cards], "starter": str(g.starter),
@@ -110,6 +96,26 @@ def claim(g: Draft, seat: int, points: int | None, items) -> None:
             {"seat": seat, "side": g.options.side_of(seat), "points": missed,
              "hand_number": g.hand_number},)
     _next_claim(g, g.now)
+
+
+def _claimed_points(points: int | None, items, shown: set) -> int:
+    """The points a claim is for; items must name show kinds and shown cards, and agree with
+    the points when both are given."""
+    if items is not None:
+        for item in items:
+            if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= shown \
+                    or len(set(item.cards)) != len(item.cards):
+                raise RuleError("invalid_claim", "an item names a kind or a card not shown",
+                                kind=item.kind)
+        item_total = sum(_item_points(item) for item in items)
+        if points is None:
+            points = item_total
+        elif points != item_total:
+            raise RuleError("invalid_claim", "points and items disagree", points=points,
+                            items=item_total)
+    if points is None or not 0 <= points <= MAX_CLAIM:
+        raise RuleError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
+    return points
 
 
 def _unmatched(items, others) -> list:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import struct
 from hashlib import sha256
+from itertools import count
+from typing import Iterator
 
 from service.cards import DECK, Card
 
@@ -40,37 +42,28 @@ def commitment(seed: bytes) -> str:
     return sha256(seed).hexdigest()
 
 
-class Stream:
-    """Uniform integers from the SHA-256 counter stream of a seed."""
+def _words(seed: bytes) -> Iterator[int]:
+    """The stream: 32-bit big-endian words of sha256(seed || counter), counter 0, 1, ..."""
+    for counter in count():
+        yield from struct.unpack(">8I", sha256(seed + counter.to_bytes(8, "big")).digest())
 
-    def __init__(self, seed: bytes):
-        self._seed = seed
-        self._block = 0
-        self._words: list[int] = []
 
-    def _word(self) -> int:
-        if not self._words:
-            digest = sha256(self._seed + self._block.to_bytes(8, "big")).digest()
-            self._block += 1
-            self._words = list(reversed(struct.unpack(">8I", digest)))
-        return self._words.pop()
-
-    def below(self, n: int) -> int:
-        limit = _WORD - _WORD % n
-        while True:
-            word = self._word()
-            if word < limit:
-                return word % n
+def _below(words: Iterator[int], n: int) -> int:
+    limit = _WORD - _WORD % n
+    word = next(words)
+    while word >= limit:
+        word = next(words)
+    return word % n
 
 
 def shuffled_deck(seed: bytes) -> tuple[Card, ...]:
     deck = list(DECK)
-    stream = Stream(seed)
+    words = _words(seed)
     for i in range(51, 0, -1):
-        j = stream.below(i + 1)
+        j = _below(words, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
 
 def random_depth(seed: bytes, label: bytes, low: int, high: int) -> int:
-    return low + Stream(sha256(seed + label).digest()).below(high - low + 1)
+    return low + _below(_words(sha256(seed + label).digest()), high - low + 1)

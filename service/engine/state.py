@@ -126,8 +126,6 @@ class Draft:
 
     options: GameOptions
     # The read-only questions work the same on a draft.
-    pone = GameState.pone
-    starter_cutter = GameState.starter_cutter
     show_order = GameState.show_order
     claimer = GameState.claimer
 

@@ -1,8 +1,13 @@
 """Refused actions: each reason has its stable code, and the state is left as it was."""
+import re
+from pathlib import Path
+
 import pytest
 
+from service import engine
 from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard, EndMatch,
                             GameOptions, NextGame, Play, Resign, RuleError, apply, new_game)
+from service.engine.errors import CODES
 from tests.engine.helpers import cards, run
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, seed_003_state
 
@@ -85,3 +90,10 @@ def test_claim_and_muggins_codes():
     state = at_play()
     assert refused(state, ClaimCount(BOB, 3)).code == "not_a_claim_phase"
     assert refused(state, CallMuggins(ALICE)).code == "nothing_to_call"
+
+
+def test_every_code_raised_is_listed():
+    source = "".join(path.read_text() for path in
+                     Path(engine.__file__).parent.glob("*.py"))
+    raised = set(re.findall(r'RuleError\("([a-z_0-9]+)"', source))
+    assert raised | {"unknown_card", "duplicate_card"} == set(CODES)
