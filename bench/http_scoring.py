@@ -1,10 +1,13 @@
 """Requests/s of POST /v1/show/score against the trivial GET /v1/ping, same gunicorn, one run.
 
 Starts gunicorn with deploy/gunicorn.conf.py on a free loopback port, runs wrk against each
-endpoint in turn (alternating, `--rounds` times, `--duration` seconds each), prints the mean
-requests/s of both and their ratio (goal: scoring >= 85% of trivial), then stops gunicorn.
+endpoint in turn (alternating, `--rounds` times, `--duration` seconds each), prints the median
+requests/s of both and the median of the per-round ratios (goal: scoring >= 85% of trivial),
+then stops gunicorn. Alternating rounds keep load from elsewhere on the machine from favouring
+one endpoint; the server's CPU time per request (from /proc) is printed too, as it depends far
+less on what else the machine is doing.
 
-    python bench/http_scoring.py [--duration 10] [--rounds 2] [--connections 16]
+    python bench/http_scoring.py [--duration 10] [--rounds 3] [--connections 16]
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from statistics import median
 import urllib.request
 from pathlib import Path
 
@@ -66,21 +70,36 @@ def check_endpoints(base: str) -> None:
         assert json.load(response) == {"ok": True}
 
 
-def wrk(url: str, args, script: str | None = None) -> float:
+def server_cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU time used so far by gunicorn's master and workers (Linux /proc)."""
+    pids = [server.pid, *map(int, Path(f"/proc/{server.pid}/task/{server.pid}/children")
+                             .read_text().split())]
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url: str, args, server: subprocess.Popen, script: str | None = None):
+    """(requests/s, server CPU microseconds per request) of one wrk run."""
     command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", url]
     if script:
         command[1:1] = ["-s", script]
+    cpu_before = server_cpu_seconds(server)
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    cpu = server_cpu_seconds(server) - cpu_before
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if bad or "Socket errors" in output:
         raise SystemExit(f"wrk saw errors against {url}:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)), cpu / requests * 1e6
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
-    parser.add_argument("--rounds", type=int, default=2, help="wrk runs per endpoint")
+    parser.add_argument("--rounds", type=int, default=3, help="wrk runs per endpoint")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     args = parser.parse_args()
@@ -99,11 +118,13 @@ def main() -> None:
         try:
             wait_until_live(base, server)
             check_endpoints(base)
-            wrk(f"{base}/v1/ping", argparse.Namespace(**{**vars(args), "duration": 2}))  # warm-up
+            warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
+            wrk(f"{base}/v1/ping", warm_up, server)
+            wrk(f"{base}/v1/show/score", warm_up, server, str(script))
             trivial, scoring = [], []
             for _ in range(args.rounds):
-                trivial.append(wrk(f"{base}/v1/ping", args))
-                scoring.append(wrk(f"{base}/v1/show/score", args, str(script)))
+                trivial.append(wrk(f"{base}/v1/ping", args, server))
+                scoring.append(wrk(f"{base}/v1/show/score", args, server, str(script)))
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:
@@ -112,17 +133,18 @@ def main() -> None:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
 
-    trivial_rps = sum(trivial) / len(trivial)
-    scoring_rps = sum(scoring) / len(scoring)
-    ratio = scoring_rps / trivial_rps
+    trivial_rps, scoring_rps = (median(rps for rps, _ in runs) for runs in (trivial, scoring))
+    ratio = median(score[0] / ping[0] for score, ping in zip(scoring, trivial))
+    trivial_cpu, scoring_cpu = (median(cpu for _, cpu in runs) for runs in (trivial, scoring))
     print(f"wrk: {args.threads} thread(s), {args.connections} connections, {args.duration} s x "
           f"{args.rounds} rounds per endpoint, gunicorn -c deploy/gunicorn.conf.py")
-    print(f"GET  /v1/ping        {trivial_rps:10.0f} requests/s  "
-          f"({', '.join(f'{rps:.0f}' for rps in trivial)})")
-    print(f"POST /v1/show/score  {scoring_rps:10.0f} requests/s  "
-          f"({', '.join(f'{rps:.0f}' for rps in scoring)})")
-    print(f"ratio scoring/trivial {ratio:.1%} (goal >= {GOAL:.0%}: "
-          f"{'met' if ratio >= GOAL else 'NOT met'})")
+    for name, rps, cpu, runs in (("GET  /v1/ping       ", trivial_rps, trivial_cpu, trivial),
+                                 ("POST /v1/show/score ", scoring_rps, scoring_cpu, scoring)):
+        rounds = ", ".join(f"{run:.0f}" for run, _ in runs)
+        print(f"{name} {rps:8.0f} requests/s ({rounds}); server CPU {cpu:5.0f} us/request")
+    print(f"ratio scoring/trivial {ratio:.1%} (median of the rounds; goal >= {GOAL:.0%}: "
+          f"{'met' if ratio >= GOAL else 'NOT met'}); by server CPU per request "
+          f"{trivial_cpu / scoring_cpu:.1%}")
 
 
 if __name__ == "__main__":

@@ -139,7 +139,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "wrong_card_count": ("Número de cartas incorrecto",
                              "{field}: se esperaban {expected} cartas y hay {got}"),
         "card_not_held": ("Carta ausente", "{where}: {card} no es una de las cartas mostradas"),
-        "count_exceeds_31": ("Cuenta mayor que 31", "{where}: la cuenta llega a {count}, más de 31"),
+        "count_exceeds_31": ("Cuenta mayor que 31",
+                             "{where}: la cuenta llega a {count}, más de 31"),
         "play_out_of_turn": ("Jugada fuera de turno",
                              "{where}: el asiento {seat} jugó {card}, pero era el turno del "
                              "asiento {expected}"),

@@ -93,10 +93,10 @@ def rank_points(sorted_ranks: tuple[int, ...]) -> int:
 
 def _fifteens(cards):
     # sums[mask]: the count value of the cards whose positions are the bits of mask
-    sums = [0] * (1 << len(cards))
-    for mask in range(1, len(sums)):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + cards[low.bit_length() - 1].value
+    sums = [0]
+    for card in cards:
+        value = card.value
+        sums += [total + value for total in sums]
     for combo, mask in _subsets(len(cards)):
         if sums[mask] == 15:
             yield ScoreItem("fifteen", tuple(cards[i] for i in combo), 2)

@@ -15,12 +15,13 @@ for _card in DECK:
             _COMPACT[_text] = _card
 
 
-CANONICAL: dict[Card, str] = {card: str(card) for card in DECK}
+# _TEXTS[rank][suit]: the canonical text, found without hashing a Card
+_TEXTS = [None] + [{suit: str(Card(rank, suit)) for suit in "SHDC"} for rank in range(1, 14)]
 
 
 def card_texts(cards) -> list[str]:
     """The canonical texts of `cards` ("5H", "10D", ...)."""
-    return [CANONICAL[card] for card in cards]
+    return [_TEXTS[card.rank][card.suit] for card in cards]
 
 
 def parse_card(text: str, field: str, index: int | None = None) -> Card:
@@ -38,8 +39,12 @@ def parse_card(text: str, field: str, index: int | None = None) -> Card:
 
 def parse_card_list(texts: Sequence[str], field: str) -> tuple[Card, ...]:
     """Raises CardParseError or DuplicateCardError naming the item."""
-    return parse_cards([parse_card(text, field, index) for index, text in enumerate(texts)],
-                       field=field)
+    cards = [_COMPACT.get(text) for text in texts]
+    if None in cards:
+        cards = [parse_card(text, field, index) for index, text in enumerate(texts)]
+    if len(set(cards)) < len(cards):
+        parse_cards(cards, field=field)  # raises, naming the repeated card
+    return tuple(cards)
 
 
 def check_not_in(card: Card, others: Sequence[Card], field: str) -> None:

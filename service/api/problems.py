@@ -1,4 +1,4 @@
-"""RFC 9457 problem+json: every error the API returns is built here, once, in the client's language."""
+"""RFC 9457 problem+json: every error the API returns is built here, in the client's language."""
 from __future__ import annotations
 
 import json

@@ -14,11 +14,10 @@ def language() -> str:
 
 def json_response(payload, *, language: str | None = None, status: int = 200) -> Response:
     """The payload as JSON, built without a second serialization pass through a schema."""
-    response = Response(orjson.dumps(payload), status=status, mimetype="application/json")
-    if language is not None:
-        response.headers["Content-Language"] = language
-        response.headers["Vary"] = "Accept-Language"
-    return response
+    headers = None if language is None else [("Content-Language", language),
+                                             ("Vary", "Accept-Language")]
+    return Response(orjson.dumps(payload), status=status, headers=headers,
+                    mimetype="application/json")
 
 
 def _problem_example(status: int, code: str, title: str, detail: str, **extra) -> dict:

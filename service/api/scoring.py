@@ -34,7 +34,7 @@ def _show_cards(body):
 @blp.doc(operationId="scoreShow", summary="Score a hand or crib with the starter")
 @blp.arguments(ShowRequestSchema, example=examples.SHOW_REQUEST)
 @document_errors(blp, *BODY_ERRORS)
-@blp.response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
+@blp.documented_response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
 def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
     hand, starter = _show_cards(body)
@@ -43,7 +43,8 @@ def show_score(body):
     lang = language()
     return json_response({
         "hand": card_texts(hand), "starter": str(starter), "crib": crib, "total": score.total,
-        "breakdown": _items(score.items), "summary": show_summary(score.items, score.total, lang),
+        "breakdown": _items(score.items), "summary": show_summary(score.items, score.total, lang,
+                                ranks=[card.rank for card in (*hand, starter)]),
     }, language=lang)
 
 
@@ -51,7 +52,7 @@ def show_score(body):
 @blp.doc(operationId="verifyShow", summary="Check a claimed count of a hand or crib")
 @blp.arguments(VerifyRequestSchema, examples=examples.VERIFY_REQUESTS)
 @document_errors(blp, *BODY_ERRORS)
-@blp.response(200, VerifySchema, example=examples.VERIFY_RESPONSE)
+@blp.documented_response(200, VerifySchema, example=examples.VERIFY_RESPONSE)
 def show_verify(body):
     """The true count against the claim: points missed (the muggins amount) and overclaimed,
     each missed or wrong combination, and an explanation in the request's language."""
@@ -93,7 +94,7 @@ def _claimed_cards(texts, index, shown):
 @blp.doc(operationId="scorePegging", summary="Score the last card played in the play")
 @blp.arguments(PeggingRequestSchema, example=examples.PEGGING_REQUEST)
 @document_errors(blp, *BODY_ERRORS)
-@blp.response(200, PeggingScoreSchema, example=examples.PEGGING_RESPONSE)
+@blp.documented_response(200, PeggingScoreSchema, example=examples.PEGGING_RESPONSE)
 def pegging_score(body):
     """Points for the last card of the pile (the cards since the count was last reset): fifteen,
     thirty-one, pair, three or four of a kind, run. A count over 31 is a 422."""
@@ -111,7 +112,7 @@ def pegging_score(body):
 @blp.doc(operationId="replayPegging", summary="Replay the whole play of one hand")
 @blp.arguments(ReplayRequestSchema, examples=examples.REPLAY_REQUESTS)
 @document_errors(blp, *BODY_ERRORS)
-@blp.response(200, ReplaySchema, example=examples.REPLAY_RESPONSE)
+@blp.documented_response(200, ReplaySchema, example=examples.REPLAY_RESPONSE)
 def pegging_replay(body):
     """Each play's count and points, every go and last card with the seat that earned it, the
     resets and the totals per seat. An impossible sequence (a player who could play skipped, a

@@ -12,15 +12,40 @@ _SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # by pairs 
 _COPIES = {0: 1, 1: 2, 3: 3, 6: 4}  # cards of one rank, by the pairs they make
 
 
-def show_summary(items: Sequence[ScoreItem], total: int, language: str) -> str:
+def show_summary(items: Sequence[ScoreItem], total: int, language: str,
+                 ranks: Sequence[int] | None = None) -> str:
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
-    twelve". Pairs inside a double or triple run are said as part of the run."""
-    shape = tuple((item.kind, tuple(card.rank for card in item.cards)) for item in items)
-    return _say_show(shape, total, language)
+    twelve". Pairs inside a double or triple run are said as part of the run.
+
+    `ranks`, the ranks of the hand and starter, lets a show already summarised be recognised
+    without looking at its items: they follow from the ranks, the flush and the nobs.
+    """
+    if ranks is None:
+        return _say_shape(_shape(items), total, language)
+    suited = tuple((item.kind, len(item.cards)) for item in items
+                   if item.kind in ("flush", "nobs"))
+    return _say_ranks(tuple(sorted(ranks)), suited, total, language, items)
+
+
+def _shape(items) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple((item.kind, tuple(card.rank for card in item.cards)) for item in items)
+
+
+_by_ranks: dict = {}
+
+
+def _say_ranks(ranks, suited, total, language, items) -> str:
+    key = (ranks, suited, language)
+    said = _by_ranks.get(key)
+    if said is None:
+        said = _say_shape(_shape(items), total, language)
+        if len(_by_ranks) < 100_000:
+            _by_ranks[key] = said
+    return said
 
 
 @lru_cache(maxsize=8192)
-def _say_show(shape: tuple[tuple[str, tuple[int, ...]], ...], total: int, language: str) -> str:
+def _say_shape(shape: tuple[tuple[str, tuple[int, ...]], ...], total: int, language: str) -> str:
     """`show_summary` of items given as (kind, ranks): what is said depends on nothing else."""
     def words(n: int) -> str:
         return number_words(n, language)

@@ -1,4 +1,4 @@
-"""The app and a test client, built from the real factory with settings that ignore the environment."""
+"""The app and a test client, from the real factory with settings that ignore the environment."""
 from __future__ import annotations
 
 import pytest

@@ -1,8 +1,10 @@
 """Spoken summaries of a show: the shapes players name."""
+import random
+
 import pytest
 
 from service.api.speech import pegging_summary, show_summary
-from service.cards import Card
+from service.cards import DECK, Card
 from service.scoring import score_show
 
 
@@ -43,3 +45,14 @@ def test_pegging_summary():
     assert pegging_summary(15, 2, "en") == "fifteen for two"
     assert pegging_summary(31, 2, "es") == "treinta y uno por dos"
     assert pegging_summary(12, 0, "es") == "doce"
+
+
+def test_summary_by_ranks_is_the_summary_by_items():
+    rng = random.Random(5)
+    for round_ in range(3000):
+        cards = rng.sample(DECK, rng.choice((5, 6)))
+        score = score_show(cards[:-1], cards[-1], round_ % 2 == 0)
+        for language in ("en", "es"):
+            assert show_summary(score.items, score.total, language,
+                                ranks=[card.rank for card in cards]) == \
+                show_summary(score.items, score.total, language)
