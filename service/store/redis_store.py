@@ -80,6 +80,11 @@ UNAVAILABLE = (
     ReadOnlyError,
     OSError,
 )
+# During a Cluster failover, redis-py's RedisCluster re-reads the slot map and disconnects the
+# failed node's pool while other threads are still reading from its connections; they then see
+# a closed socket as ValueError ("I/O operation on closed file") or AttributeError (the socket
+# already set to None). In cluster mode those mean the same as UNAVAILABLE.
+TORN_BY_FAILOVER = (ValueError, AttributeError)
 
 
 def game_keys(game_id: str) -> list[str]:
@@ -157,11 +162,17 @@ class RedisGameStore(GameStore):
             return self._scripts[script](keys=game_keys(game_id), args=args, client=client)
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
+        except TORN_BY_FAILOVER as error:
+            if not self.cluster:
+                raise
+            raise self._unavailable(error) from error
 
     def _unavailable(self, error: Exception) -> StoreUnavailable:
         if self.cluster:
-            # The cluster client may hold a stale slot map; start afresh on the next call.
-            self.close()
+            # The cluster client may hold a stale slot map; the next call builds a new one.
+            # The old one is dropped, not closed: other threads may be mid-command on it.
+            with self._lock:
+                self._client = None
         return StoreUnavailable(f"Redis unavailable: {error}")
 
     def _connect(self) -> redis.Redis | RedisCluster:
