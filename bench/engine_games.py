@@ -18,8 +18,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from service.engine import GameOptions  # noqa: E402
-from service.engine.random_play import play_random_game, replay  # noqa: E402
+from service.engine import GameOptions
+from service.engine.random_play import play_random_game, replay
 
 
 def bench(players: int, games: int, seed: int) -> dict:

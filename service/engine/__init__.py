@@ -8,15 +8,15 @@ from service.engine.actions import (ACTION_TYPES, CallMuggins, ClaimCount, Claim
                                     action_from_dict)
 from service.engine.deal import deal_from
 from service.engine.engine import apply, expire, new_game
-from service.engine.errors import RuleError
+from service.engine.errors import IllegalActionError, InvalidInputError, RuleError
 from service.engine.events import Event
 from service.engine.options import GameOptions
 from service.engine.state import PHASES, GameState
 from service.engine.views import view, view_event
 
 __all__ = [
-    "ACTION_TYPES", "CallMuggins", "ClaimCount", "ClaimItem", "CutForDeal", "CutStarter",
-    "Discard", "EndMatch", "Event", "GameOptions", "GameState", "NextGame", "PHASES", "Play",
-    "Resign", "RuleError", "action_from_dict", "apply", "deal_from", "expire", "new_game", "view",
-    "view_event",
+    "ACTION_TYPES", "PHASES", "CallMuggins", "ClaimCount", "ClaimItem", "CutForDeal", "CutStarter",
+    "Discard", "EndMatch", "Event", "GameOptions", "GameState", "IllegalActionError",
+    "InvalidInputError", "NextGame", "Play", "Resign", "RuleError", "action_from_dict", "apply",
+    "deal_from", "expire", "new_game", "view", "view_event",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.cards import Card, CardError, parse_cards
-from service.engine.errors import RuleError
+from service.engine.errors import InvalidInputError
 
 
 @dataclass(frozen=True)
@@ -118,11 +118,11 @@ def action_from_dict(data: dict):
     the caller's job (service.cards.resolve_card) because it needs the seat's cards.
     """
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise RuleError("invalid_action", "unknown action type", field="type",
+        raise InvalidInputError("invalid_action", "unknown action type", field="type",
                         allowed=sorted(ACTION_TYPES))
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise RuleError("invalid_action", "seat must be an integer", field="seat")
+        raise InvalidInputError("invalid_action", "seat must be an integer", field="seat")
     kind = data["type"]
     try:
         if kind in ("cut_for_deal", "cut_starter"):
@@ -135,19 +135,19 @@ def action_from_dict(data: dict):
             return ClaimCount(seat, _optional_int(data.get("points"), "points"),
                               _claim_items(data.get("items")))
     except CardError as error:
-        raise RuleError(error.code, str(error), **error.params) from None
+        raise InvalidInputError(error.code, str(error), **error.params) from None
     return ACTION_TYPES[kind](seat)
 
 
 def _optional_int(value, field: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RuleError("invalid_action", f"{field} must be an integer or null", field=field)
+        raise InvalidInputError("invalid_action", f"{field} must be an integer or null", field=field)
     return value
 
 
 def _list(value, field: str) -> list:
     if not isinstance(value, list):
-        raise RuleError("invalid_action", f"{field} must be a list", field=field)
+        raise InvalidInputError("invalid_action", f"{field} must be a list", field=field)
     return value
 
 
@@ -157,7 +157,7 @@ def _claim_items(value) -> tuple[ClaimItem, ...] | None:
     items = []
     for item in _list(value, "items"):
         if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
-            raise RuleError("invalid_action", "each item needs a kind and cards", field="items")
+            raise InvalidInputError("invalid_action", "each item needs a kind and cards", field="items")
         items.append(ClaimItem(item["kind"], parse_cards(_list(item.get("cards"), "items"),
                                                          field="items")))
     return tuple(items)

@@ -1,10 +1,10 @@
 """Before the play: cutting for the first deal, the deal, discards to the crib, the starter."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from service.cards import Card
-from service.engine.errors import RuleError
+from service.engine.errors import IllegalActionError, InvalidInputError
 from service.engine.outcome import award, game_won
 from service.engine.shuffle import (commitment, cut_seed, hand_seed, random_depth,
                                     shuffled_deck)
@@ -31,7 +31,7 @@ def cut_depth(depth: int | None, deck_size: int, seed: bytes, label: bytes) -> i
     if depth is None:
         return random_depth(seed, label, MIN_PACKET, high)
     if not MIN_PACKET <= depth <= high:
-        raise RuleError("invalid_cut_depth", f"depth must be {MIN_PACKET}..{high}",
+        raise IllegalActionError("invalid_cut_depth", f"depth must be {MIN_PACKET}..{high}",
                         min=MIN_PACKET, max=high, depth=depth)
     return depth
 
@@ -142,14 +142,14 @@ def discard(g: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     n = g.options.players
     needed = discard_count(n, seat == g.dealer)
     if len(cards) != needed:
-        raise RuleError("wrong_discard_count", f"discard {needed} card(s)", expected=needed,
+        raise IllegalActionError("wrong_discard_count", f"discard {needed} card(s)", expected=needed,
                         got=len(cards))
     if len(set(cards)) != len(cards):
-        raise RuleError("duplicate_card", "a card appears twice", card=str(cards[0]))
+        raise InvalidInputError("duplicate_card", "a card appears twice", card=str(cards[0]))
     hand = g.hands[seat]
     for card in cards:
         if card not in hand:
-            raise RuleError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
+            raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
     close_muggins_window(g)
     kept = tuple(card for card in hand if card not in cards)
     g.set_at("hands", seat, kept)

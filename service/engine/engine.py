@@ -4,7 +4,7 @@ from __future__ import annotations
 from service.engine import deal, outcome, play, show
 from service.engine.actions import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
                                     EndMatch, NextGame, Play, Resign)
-from service.engine.errors import RuleError
+from service.engine.errors import IllegalActionError, InvalidInputError
 from service.engine.events import Event
 from service.engine.legal import to_act
 from service.engine.options import GameOptions
@@ -17,9 +17,9 @@ _PHASE_OF = {CutForDeal: "cut_for_deal", Discard: "discard", CutStarter: "cut_st
 def new_game(options: GameOptions, seed: bytes) -> GameState:
     """A game waiting for every seat to cut for the first deal."""
     if not isinstance(options, GameOptions):
-        raise RuleError("invalid_options", "options must be GameOptions")
+        raise InvalidInputError("invalid_options", "options must be GameOptions")
     if not isinstance(seed, bytes) or not seed:
-        raise RuleError("invalid_options", "seed must be non-empty bytes", field="seed")
+        raise InvalidInputError("invalid_options", "seed must be non-empty bytes", field="seed")
     n = options.players
     state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
@@ -59,25 +59,25 @@ def _check_seat_and_phase(state: GameState, action) -> None:
     seat = getattr(action, "seat", None)
     if not isinstance(seat, int) or isinstance(seat, bool) \
             or not 0 <= seat < state.options.players:
-        raise RuleError("unknown_seat", f"no seat {seat!r}", seat=seat,
+        raise InvalidInputError("unknown_seat", f"no seat {seat!r}", seat=seat,
                         players=state.options.players)
     phase = state.phase
     kind = type(action)
     if phase == "match_over" or (phase == "game_over" and
                                  (not state.options.match or kind not in (NextGame, EndMatch))):
-        raise RuleError("game_over", "the game is over", phase=phase)
+        raise IllegalActionError("game_over", "the game is over", phase=phase)
     if kind is ClaimCount:
         if phase != "show":
-            raise RuleError("not_a_claim_phase", "no hand is being counted", phase=phase)
+            raise IllegalActionError("not_a_claim_phase", "no hand is being counted", phase=phase)
     elif kind is CallMuggins:
         pass
     elif kind is Resign:
         return
     elif _PHASE_OF.get(kind) != phase:
-        raise RuleError("wrong_phase", f"cannot {action.type} during {phase}", phase=phase,
+        raise IllegalActionError("wrong_phase", f"cannot {action.type} during {phase}", phase=phase,
                         action=action.type)
     if kind is not CallMuggins and seat not in to_act(state):
-        raise RuleError("not_your_turn", "it is not your turn", seat=seat,
+        raise IllegalActionError("not_your_turn", "it is not your turn", seat=seat,
                         to_act=to_act(state))
 
 
@@ -104,7 +104,7 @@ def _dispatch(g: Draft, action) -> None:
         g.emit("match_over", {"match_points": list(g.match_points), "games": len(g.results),
                               "seat": action.seat})
     else:
-        raise RuleError("invalid_action", f"not an action: {action!r}")
+        raise InvalidInputError("invalid_action", f"not an action: {action!r}")
 
 
 def _next_game(g: Draft) -> None:

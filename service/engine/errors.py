@@ -1,4 +1,4 @@
-"""The one error type of the engine: a refused action or bad input, with a stable code."""
+"""Engine errors: a stable code per reason, under two kinds: malformed input and refused actions."""
 from __future__ import annotations
 
 
@@ -15,8 +15,19 @@ class RuleError(ValueError):
         self.params = params
 
     def __repr__(self) -> str:
-        return f"RuleError({self.code!r}, {str(self)!r}, **{self.params!r})"
+        return f"{type(self).__name__}({self.code!r}, {str(self)!r}, **{self.params!r})"
 
+
+class InvalidInputError(RuleError):
+    """Malformed input: options, the shape of an action, a stored state, a card, a seat."""
+
+
+class IllegalActionError(RuleError):
+    """A well-formed action that the rules refuse in this state (turn, phase, cards, count)."""
+
+
+MALFORMED_CODES = frozenset({"invalid_options", "invalid_action", "invalid_state",
+                             "unknown_card", "duplicate_card", "unknown_seat"})
 
 # Every code the engine raises (README lists them; tests/engine/test_errors.py keeps this exact).
 CODES = (

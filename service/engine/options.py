@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from service.engine.errors import RuleError
+from service.engine.errors import InvalidInputError
 
 TEAM_LAYOUTS = {"2x2": 4, "3x2": 6, "2x3": 6}
 
@@ -56,11 +56,11 @@ class GameOptions:
     def from_dict(cls, data: dict) -> GameOptions:
         """Options from JSON; missing keys take their defaults, unknown keys are refused."""
         if not isinstance(data, dict):
-            raise RuleError("invalid_options", "options must be an object", field=None)
+            raise InvalidInputError("invalid_options", "options must be an object", field=None)
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RuleError("invalid_options", f"unknown option {unknown[0]!r}", field=unknown[0],
+            raise InvalidInputError("invalid_options", f"unknown option {unknown[0]!r}", field=unknown[0],
                             allowed="one of " + ", ".join(sorted(known)))
         return cls(**data)
 
@@ -71,5 +71,5 @@ def _is_int(value) -> bool:
 
 def _check(ok: bool, field: str, allowed: str) -> None:
     if not ok:
-        raise RuleError("invalid_options", f"option {field}: expected {allowed}", field=field,
+        raise InvalidInputError("invalid_options", f"option {field}: expected {allowed}", field=field,
                         allowed=allowed)

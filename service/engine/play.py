@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from service.cards import Card
-from service.engine.errors import RuleError
+from service.engine.errors import IllegalActionError
 from service.engine.outcome import award, game_won
 from service.engine.state import Draft
 from service.scoring import score_pegging
@@ -15,9 +15,9 @@ def playable(hand: tuple[Card, ...], count: int) -> list[Card]:
 def play(g: Draft, seat: int, card: Card) -> None:
     hand = g.hands[seat]
     if card not in hand:
-        raise RuleError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
+        raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
     if g.count + card.value > 31:
-        raise RuleError("count_would_exceed_31", f"{card} would take the count past 31",
+        raise IllegalActionError("count_would_exceed_31", f"{card} would take the count past 31",
                         card=str(card), count=g.count)
     held = hand.index(card)
     g.set_at("hands", seat, hand[:held] + hand[held + 1:])

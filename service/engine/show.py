@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from service.engine.actions import ClaimItem
-from service.engine.errors import RuleError
+from service.engine.errors import IllegalActionError
 from service.engine.outcome import award, game_won, reveal_hand
 from service.engine.state import Draft
 from service.scoring import SHOW_KINDS, score_show, show_points
@@ -85,12 +85,10 @@ def claim(g: Draft, seat: int, points: int | None, items) -> None:
     if game_won(g):
         return
     missed, excess = true.total - points, points - true.total
-    if excess > 0 and g.options.muggins != "off":
-        if _muggins_award(g, seat, excess, "overclaim"):
-            return
-    if missed > 0 and g.options.muggins == "auto":
-        if _muggins_award(g, seat, missed, "missed"):
-            return
+    if excess > 0 and g.options.muggins != "off" and _muggins_award(g, seat, excess, "overclaim"):
+        return
+    if missed > 0 and g.options.muggins == "auto" and _muggins_award(g, seat, missed, "missed"):
+        return
     if missed > 0 and g.options.muggins == "call":
         g.pending_muggins = g.pending_muggins + (
             {"seat": seat, "side": g.options.side_of(seat), "points": missed,
@@ -105,16 +103,16 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
         for item in items:
             if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= shown \
                     or len(set(item.cards)) != len(item.cards):
-                raise RuleError("invalid_claim", "an item names a kind or a card not shown",
+                raise IllegalActionError("invalid_claim", "an item names a kind or a card not shown",
                                 kind=item.kind)
         item_total = sum(_item_points(item) for item in items)
         if points is None:
             points = item_total
         elif points != item_total:
-            raise RuleError("invalid_claim", "points and items disagree", points=points,
+            raise IllegalActionError("invalid_claim", "points and items disagree", points=points,
                             items=item_total)
     if points is None or not 0 <= points <= MAX_CLAIM:
-        raise RuleError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
+        raise IllegalActionError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
     return points
 
 
@@ -153,7 +151,7 @@ def call_muggins(g: Draft, seat: int) -> None:
     side = g.options.side_of(seat)
     mine = [p for p in g.pending_muggins if p["side"] != side]
     if not mine:
-        raise RuleError("nothing_to_call", "no missed points to call", seat=seat)
+        raise IllegalActionError("nothing_to_call", "no missed points to call", seat=seat)
     g.pending_muggins = tuple(p for p in g.pending_muggins if p["side"] == side)
     for pending in mine:
         scored = award(g, seat, pending["points"])

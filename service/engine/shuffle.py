@@ -21,9 +21,9 @@ b"seat" || seat as 1 byte for a cut for deal (cut seed).
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from hashlib import sha256
 from itertools import count
-from typing import Iterator
 
 from service.cards import DECK, Card
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from service.cards import DECK, Card
-from service.engine.errors import RuleError
+from service.engine.errors import InvalidInputError
 from service.engine.events import Event
 from service.engine.options import GameOptions
 from service.engine.shuffle import commitment, cut_seed, hand_seed
@@ -102,7 +102,7 @@ class GameState:
         try:
             values = {name: codec[1](data[name]) for name, codec in _CODECS.items()}
         except (KeyError, TypeError, ValueError) as error:
-            raise RuleError("invalid_state", f"not a game state: {error!r}") from None
+            raise InvalidInputError("invalid_state", f"not a game state: {error!r}") from None
         return _build(values)
 
 

@@ -6,8 +6,9 @@ import pytest
 
 from service import engine
 from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard, EndMatch,
-                            GameOptions, NextGame, Play, Resign, RuleError, apply, new_game)
-from service.engine.errors import CODES
+                            GameOptions, IllegalActionError, InvalidInputError, NextGame, Play,
+                            Resign, RuleError, action_from_dict, apply, new_game)
+from service.engine.errors import CODES, MALFORMED_CODES
 from tests.engine.helpers import cards, run
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, seed_003_state
 
@@ -92,8 +93,18 @@ def test_claim_and_muggins_codes():
     assert refused(state, CallMuggins(ALICE)).code == "nothing_to_call"
 
 
-def test_every_code_raised_is_listed():
+def test_every_code_raised_is_listed_with_its_error_class():
     source = "".join(path.read_text() for path in
                      Path(engine.__file__).parent.glob("*.py"))
-    raised = set(re.findall(r'RuleError\("([a-z_0-9]+)"', source))
-    assert raised | {"unknown_card", "duplicate_card"} == set(CODES)
+    raised = re.findall(r'(InvalidInputError|IllegalActionError)\("([a-z_0-9]+)"', source)
+    assert {code for _, code in raised} | {"unknown_card", "duplicate_card"} == set(CODES)
+    for kind, code in raised:
+        assert (kind == "InvalidInputError") == (code in MALFORMED_CODES), code
+
+
+def test_error_classes():
+    with pytest.raises(InvalidInputError):
+        action_from_dict({"type": "play", "seat": 0, "card": "5X"})
+    with pytest.raises(IllegalActionError):
+        apply(at_play(), Play(ALICE, cards("5S")[0]), 0.0)
+    assert issubclass(InvalidInputError, RuleError) and issubclass(RuleError, ValueError)

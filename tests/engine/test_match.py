@@ -2,8 +2,7 @@
 import pytest
 
 from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign,
-                            RuleError,
-                            apply, deal_from, new_game)
+                            RuleError, apply, deal_from, new_game)
 from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 

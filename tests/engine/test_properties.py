@@ -89,7 +89,7 @@ class GameCheck:
     def check_refusals(self, state: GameState) -> None:
         """A seat that may not act, and an action of another phase, are refused: no change."""
         before = state.to_dict()
-        assert GameState.from_dict(json.loads(json.dumps(before))) == state
+        assert GameState.from_dict(before) == state
         players = self.options.players
         idle = [seat for seat in range(players) if seat not in state.to_act()]
         if idle:

@@ -36,7 +36,7 @@ def test_game_won_by_the_pones_hand_before_the_dealer_counts():
 
 def test_game_won_on_a_pegging_point_stops_the_play():
     state, _ = run(seed_003_state(scores=(119, 0)), SEED_003_BEFORE_PLAY)
-    state, events = run(state, SEED_003_PLAY[:2])  # Alice's 5S makes fifteen for 2
+    state, _ = run(state, SEED_003_PLAY[:2])  # Alice's 5S makes fifteen for 2
     assert state.winner == ALICE and state.scores == (121, 0)
     with pytest.raises(RuleError) as refused:
         apply(state, SEED_003_PLAY[2], 0.0)
