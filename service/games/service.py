@@ -17,7 +17,7 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 
 from service import engine, metrics
-from service.cards import Card, CardError, resolve_card
+from service.cards import DECK, Card, CardError, resolve_card
 from service.engine import Event, GameOptions, GameState, RuleError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
@@ -31,6 +31,8 @@ MAX_WAIT = 25.0
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
+
+CANONICAL = frozenset(str(card) for card in DECK)
 
 # Engine codes that mean the request itself is malformed (422), not refused by the rules (409).
 MALFORMED = {"invalid_action", "invalid_options", "invalid_card", "unknown_card",
@@ -323,14 +325,23 @@ def _seat(number: int, spec: dict) -> Seat:
 
 
 def _resolved(action: dict, held: Sequence[Card]) -> dict:
-    """The action with bare ranks (`k`) replaced by the held card they name, where they do."""
-    try:
-        if action.get("type") == "play" and isinstance(action.get("card"), str):
-            return {**action, "card": str(resolve_card(action["card"], held))}
-        if action.get("type") == "discard" and isinstance(action.get("cards"), list):
-            return {**action, "cards": [str(resolve_card(text, held)) for text in action["cards"]]}
-    except CardError:
-        pass  # the engine reports it, in its own words
+    """The action with bare ranks (`k`) replaced by the held card they name, where they do.
+
+    A card in the canonical form responses use ("AS") always names that very card: only other
+    notations are resolved, so "as" (Spanish for ace) may name the one ace held, "AS" never.
+    """
+    def resolve(text):
+        if not isinstance(text, str) or text in CANONICAL:
+            return text
+        try:
+            return str(resolve_card(text, held))
+        except CardError:
+            return text  # the engine reports it, in its own words
+
+    if action.get("type") == "play":
+        return {**action, "card": resolve(action.get("card"))}
+    if action.get("type") == "discard" and isinstance(action.get("cards"), list):
+        return {**action, "cards": [resolve(text) for text in action["cards"]]}
     return action
 
 

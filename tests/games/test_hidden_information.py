@@ -124,7 +124,7 @@ class Table:
         answers = []
         for card in (rng.choice(others), rng.choice(deck)):
             response = player.post({"type": "play", "card": card})
-            assert response.status_code in (409, 422)
+            assert response.status_code in (409, 422), (card, response.get_json())
             text = response.get_data(as_text=True)
             cards, seeds = self.hidden_from(state, player.seat)
             assert_hidden(text, cards - {card}, seeds)
