@@ -57,7 +57,7 @@ class Play(_Action):
 
 @dataclass(frozen=True)
 class ClaimCount(_Action):
-    """A manual count of the hand (or crib) being shown: points, items, or both (then they agree)."""
+    """A manual count of the hand (or crib) being shown: points, items, or both (agreeing)."""
 
     seat: int
     points: int | None = None
@@ -89,11 +89,9 @@ class Resign(_Action):
     type = "resign"
 
 
-Action = (CutForDeal | Discard | CutStarter | Play | ClaimCount | CallMuggins | NextGame
-          | EndMatch | Resign)
-ACTION_TYPES = {cls.type: cls for cls in
-                (CutForDeal, Discard, CutStarter, Play, ClaimCount, CallMuggins, NextGame, EndMatch,
-                 Resign)}
+ACTIONS = (CutForDeal, Discard, CutStarter, Play, ClaimCount, CallMuggins, NextGame, EndMatch,
+           Resign)
+ACTION_TYPES = {cls.type: cls for cls in ACTIONS}
 
 
 def action_to_dict(action) -> dict:
@@ -119,7 +117,7 @@ def action_from_dict(data: dict):
     """
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
         raise InvalidInputError("invalid_action", "unknown action type", field="type",
-                        allowed=sorted(ACTION_TYPES))
+                                allowed=sorted(ACTION_TYPES))
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise InvalidInputError("invalid_action", "seat must be an integer", field="seat")
@@ -141,7 +139,8 @@ def action_from_dict(data: dict):
 
 def _optional_int(value, field: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise InvalidInputError("invalid_action", f"{field} must be an integer or null", field=field)
+        raise InvalidInputError("invalid_action", f"{field} must be an integer or null",
+                                field=field)
     return value
 
 
@@ -157,7 +156,8 @@ def _claim_items(value) -> tuple[ClaimItem, ...] | None:
     items = []
     for item in _list(value, "items"):
         if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
-            raise InvalidInputError("invalid_action", "each item needs a kind and cards", field="items")
+            raise InvalidInputError("invalid_action", "each item needs a kind and cards",
+                                    field="items")
         items.append(ClaimItem(item["kind"], parse_cards(_list(item.get("cards"), "items"),
                                                          field="items")))
     return tuple(items)

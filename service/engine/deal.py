@@ -32,7 +32,7 @@ def cut_depth(depth: int | None, deck_size: int, seed: bytes, label: bytes) -> i
         return random_depth(seed, label, MIN_PACKET, high)
     if not MIN_PACKET <= depth <= high:
         raise IllegalActionError("invalid_cut_depth", f"depth must be {MIN_PACKET}..{high}",
-                        min=MIN_PACKET, max=high, depth=depth)
+                                 min=MIN_PACKET, max=high, depth=depth)
     return depth
 
 
@@ -142,14 +142,15 @@ def discard(g: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     n = g.options.players
     needed = discard_count(n, seat == g.dealer)
     if len(cards) != needed:
-        raise IllegalActionError("wrong_discard_count", f"discard {needed} card(s)", expected=needed,
-                        got=len(cards))
+        raise IllegalActionError("wrong_discard_count", f"discard {needed} card(s)",
+                                 expected=needed, got=len(cards))
     if len(set(cards)) != len(cards):
         raise InvalidInputError("duplicate_card", "a card appears twice", card=str(cards[0]))
     hand = g.hands[seat]
     for card in cards:
         if card not in hand:
-            raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
+            raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand",
+                                     card=str(card))
     close_muggins_window(g)
     kept = tuple(card for card in hand if card not in cards)
     g.set_at("hands", seat, kept)

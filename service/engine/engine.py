@@ -60,7 +60,7 @@ def _check_seat_and_phase(state: GameState, action) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) \
             or not 0 <= seat < state.options.players:
         raise InvalidInputError("unknown_seat", f"no seat {seat!r}", seat=seat,
-                        players=state.options.players)
+                                players=state.options.players)
     phase = state.phase
     kind = type(action)
     if phase == "match_over" or (phase == "game_over" and
@@ -74,11 +74,11 @@ def _check_seat_and_phase(state: GameState, action) -> None:
     elif kind is Resign:
         return
     elif _PHASE_OF.get(kind) != phase:
-        raise IllegalActionError("wrong_phase", f"cannot {action.type} during {phase}", phase=phase,
-                        action=action.type)
+        raise IllegalActionError("wrong_phase", f"cannot {action.type} during {phase}",
+                                 phase=phase, action=action.type)
     if kind is not CallMuggins and seat not in to_act(state):
         raise IllegalActionError("not_your_turn", "it is not your turn", seat=seat,
-                        to_act=to_act(state))
+                                 to_act=to_act(state))
 
 
 def _dispatch(g: Draft, action) -> None:

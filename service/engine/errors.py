@@ -1,4 +1,4 @@
-"""Engine errors: a stable code per reason, under two kinds: malformed input and refused actions."""
+"""Engine errors: a stable code per reason, in two kinds: malformed input, refused actions."""
 from __future__ import annotations
 
 

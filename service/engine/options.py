@@ -60,8 +60,8 @@ class GameOptions:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidInputError("invalid_options", f"unknown option {unknown[0]!r}", field=unknown[0],
-                            allowed="one of " + ", ".join(sorted(known)))
+            raise InvalidInputError("invalid_options", f"unknown option {unknown[0]!r}",
+                                    field=unknown[0], allowed="one of " + ", ".join(sorted(known)))
         return cls(**data)
 
 
@@ -71,5 +71,5 @@ def _is_int(value) -> bool:
 
 def _check(ok: bool, field: str, allowed: str) -> None:
     if not ok:
-        raise InvalidInputError("invalid_options", f"option {field}: expected {allowed}", field=field,
-                        allowed=allowed)
+        raise InvalidInputError("invalid_options", f"option {field}: expected {allowed}",
+                                field=field, allowed=allowed)

@@ -18,7 +18,7 @@ def play(g: Draft, seat: int, card: Card) -> None:
         raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
     if g.count + card.value > 31:
         raise IllegalActionError("count_would_exceed_31", f"{card} would take the count past 31",
-                        card=str(card), count=g.count)
+                                 card=str(card), count=g.count)
     held = hand.index(card)
     g.set_at("hands", seat, hand[:held] + hand[held + 1:])
     g.pile = g.pile + (card,)

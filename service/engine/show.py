@@ -103,14 +103,14 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
         for item in items:
             if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= shown \
                     or len(set(item.cards)) != len(item.cards):
-                raise IllegalActionError("invalid_claim", "an item names a kind or a card not shown",
-                                kind=item.kind)
+                raise IllegalActionError("invalid_claim", "an item names a kind or card not shown",
+                                         kind=item.kind)
         item_total = sum(_item_points(item) for item in items)
         if points is None:
             points = item_total
         elif points != item_total:
             raise IllegalActionError("invalid_claim", "points and items disagree", points=points,
-                            items=item_total)
+                                     items=item_total)
     if points is None or not 0 <= points <= MAX_CLAIM:
         raise IllegalActionError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
     return points

@@ -73,7 +73,8 @@ class GameState:
     def show_order(self) -> tuple[tuple[int, bool], ...]:
         """(seat, is_crib) from the dealer's left clockwise, the dealer, then the crib."""
         n = self.options.players
-        return tuple(((self.dealer + k) % n, False) for k in range(1, n + 1)) + ((self.dealer, True),)
+        hands = tuple(((self.dealer + k) % n, False) for k in range(1, n + 1))
+        return (*hands, (self.dealer, True))
 
     def claimer(self) -> tuple[int, bool] | None:
         """Manual counting: whose hand (or crib) is being counted now."""

@@ -46,7 +46,8 @@ def all_cards(state) -> list[Card]:
     played = [card for _, card in state.table]
     cut = [card for card in state.cut_cards if card is not None]
     starter = [state.starter] if state.starter is not None else []
-    return held + played + list(state.crib) + list(state.deck) + starter + list(state.cut_deck) + cut
+    return (held + played + list(state.crib) + list(state.deck) + starter
+            + list(state.cut_deck) + cut)
 
 
 def of_type(events, *types):

@@ -82,11 +82,13 @@ def test_random_starter_cut_is_drawn_from_the_hand_seed():
     state, _ = cut_all(new_game(GameOptions(), b"starter"))
     for seat in (0, 1):
         state, _ = apply(state, Discard(seat, state.hands[seat][:2]), 0.0)
-    first, _ = apply(state, CutStarter(state.pone, None), 1.0)
+    first, events = apply(state, CutStarter(state.pone, None), 1.0)
     again, _ = apply(state, CutStarter(state.pone, None), 2.0)
     assert first.starter == again.starter
-    depth = of_type(run(state, [CutStarter(state.pone, None)])[1], "starter_cut")[0].public["depth"]
+    depth = of_type(events, "starter_cut")[0].public["depth"]
     assert 4 <= depth <= 36 and first.starter == state.deck[depth]
+    assert depth == 4 + documented_below(hashlib.sha256(hand_seed(b"starter", 1) + b"starter")
+                                         .digest(), 40 - 7)
 
 
 def test_hand_seeds_are_revealed_after_each_hand():
@@ -112,6 +114,13 @@ def documented_shuffle(seed: bytes) -> list[str]:
         j = word % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def documented_below(seed: bytes, n: int) -> int:
+    digest = hashlib.sha256(seed + (0).to_bytes(8, "big")).digest()
+    word = int.from_bytes(digest[:4], "big")
+    assert word < 2**32 - 2**32 % n  # no rejection for this seed
+    return word % n
 
 
 def test_shuffle_follows_the_documented_algorithm():

@@ -94,7 +94,8 @@ def test_three_player_hand():
     assert [e.public["seat"] for e in of_type(events, "go")] == [1, 2, 1, 2]
     assert [(e.public["seat"], e.public["points"], e.public["leader"])
             for e in of_type(events, "count_reset")] == [(0, 1, 1), (0, 1, 1)]
-    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "last_card")] == [(0, 1)]
+    assert [(e.public["seat"], e.public["points"])
+            for e in of_type(events, "last_card")] == [(0, 1)]
     shows = [(e.public["seat"], e.public["hand"], e.public["points"])
              for e in of_type(events, "show_scored")]
     assert shows == [(1, "hand", 21), (2, "hand", 9), (0, "hand", 2), (0, "crib", 4)]
@@ -121,7 +122,8 @@ def test_four_player_team_hand():
               for e in of_type(events, "count_reset")]
     assert resets == [(0, 31, 0, 1), (2, 31, 0, 3), (2, 30, 1, 3)]
     assert [e.public["seat"] for e in of_type(events, "go")] == [3]
-    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "last_card")] == [(3, 1)]
+    assert [(e.public["seat"], e.public["points"])
+            for e in of_type(events, "last_card")] == [(3, 1)]
     shows = [(e.public["seat"], e.public["hand"], e.public["points"])
              for e in of_type(events, "show_scored")]
     assert shows == [(0, "hand", 16), (1, "hand", 9), (2, "hand", 8), (3, "hand", 12),

@@ -15,7 +15,8 @@ def test_game_won_on_heels():
     state = deal_from(new_game(GameOptions(), b"heels"), deck, dealer=ALICE, scores=(119, 100))
     state, events = run(state, [Discard(ALICE, cards("8D 8C")), Discard(BOB, cards("10S KC")),
                                 CutStarter(BOB, 7)])
-    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "heels")] == [(ALICE, 2)]
+    heels = [(e.public["seat"], e.public["points"]) for e in of_type(events, "heels")]
+    assert heels == [(ALICE, 2)]
     assert state.phase == "game_over" and state.winner == ALICE and state.scores == (121, 100)
     assert [e.type for e in events][-3:] == ["heels", "game_won", "hand_revealed"]
     assert state.to_act() == []
