@@ -48,9 +48,10 @@ class Report:
 
 
 @contextlib.contextmanager
-def servers_on(redis_url: str, count: int = 2, workers: int = 2, cluster: bool = False):
+def servers_on(redis_url: str, count: int = 2, workers: int = 2, cluster: bool = False,
+               env: dict | None = None):
     env = {**SERVER_ENV, "CRIBBAGE_REDIS_URL": redis_url,
-           "CRIBBAGE_REDIS_CLUSTER": "1" if cluster else "0"}
+           "CRIBBAGE_REDIS_CLUSTER": "1" if cluster else "0", **(env or {})}
     started = []
     try:
         for _ in range(count):
