@@ -124,13 +124,13 @@ class RedisClusterServers:
                 capture_output=True,
                 timeout=CLUSTER_TIMEOUT,
             )
-            self._wait_until_ok()
+            self.wait_until_ok()
         except BaseException:
             self.remove()
             raise
         return self
 
-    def _wait_until_ok(self) -> None:
+    def wait_until_ok(self) -> None:
         deadline = time.monotonic() + CLUSTER_TIMEOUT
         while not all("cluster_state:ok" in node.cli("CLUSTER", "INFO") for node in self.nodes):
             if time.monotonic() > deadline:

@@ -119,3 +119,33 @@ def test_open_store_picks_redis_only_when_a_url_is_set():
         True,
         60,
     )
+
+
+def test_a_cluster_master_down_is_unavailable_and_the_store_recovers_when_it_returns():
+    from service.store import GameNotFound
+    from tests.redis_servers import RedisClusterServers
+
+    cluster = RedisClusterServers().start()
+    try:
+        store = RedisGameStore(cluster.url, ttl_seconds=60, cluster=True)
+        games = [new_id() for _ in range(12)]
+        for game_id in games:
+            store.create(game_id, "v1")
+        down = cluster.node_for(game_keys(games[0])[0])
+        lost = [g for g in games if cluster.node_for(game_keys(g)[0]) is down]
+        down.stop()
+        with pytest.raises(StoreUnavailable):
+            store.load(games[0])
+        down.start()  # empty: nothing was persisted
+        cluster.wait_until_ok()
+        for game_id in games:
+            if game_id in lost:
+                with pytest.raises(GameNotFound):
+                    store.load(game_id)
+            else:
+                assert store.load(game_id) == StoredGame(1, "v1", None)
+        store.create(games[0], "again")
+        assert store.save(games[0], 1, "v2") == 2
+        store.close()
+    finally:
+        cluster.remove()
