@@ -37,6 +37,10 @@ class StoredGame:
     replay: str | None = None
 
 
+# Idempotency records kept per game (the newest ones). A retry older than that is checked by
+# the rules again, and they refuse an action already applied: the game has moved on.
+REPLAYS_KEPT = 64
+
 # Long-poll backoff between checks, in seconds (see GameStore.wait_events).
 POLL_FIRST = 0.02
 POLL_MAX = 0.25
@@ -47,7 +51,8 @@ class GameStore(ABC):
 
     A game is created at version 1; every save is a compare-and-set on the version that
     writes the new document, appends the new events and stores the idempotency record
-    together, or does nothing at all. Events are numbered from 1 in append order.
+    together, or does nothing at all. Events are numbered from 1 in append order. The newest
+    REPLAYS_KEPT idempotency records of a game are kept.
     Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not.
     Every method may raise StoreUnavailable.
     """

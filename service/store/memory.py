@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .base import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
+from .base import REPLAYS_KEPT, GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
 SWEEP_INTERVAL = 60.0
 
@@ -67,6 +67,8 @@ class MemoryGameStore(GameStore):
             if idempotency is not None:
                 key, record = idempotency
                 game.replays[key] = record
+                if len(game.replays) > REPLAYS_KEPT:
+                    del game.replays[next(iter(game.replays))]  # the oldest
             game.expires_at = self._clock() + self.ttl_seconds
             self._changed.notify_all()
             return game.version

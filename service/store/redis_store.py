@@ -5,6 +5,7 @@ one script may touch them all:
   cribbage:{id}:game     hash: version, data
   cribbage:{id}:events   list of event JSON, event n at index n-1
   cribbage:{id}:replays  hash: idempotency key -> recorded response
+  cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ from redis.exceptions import (
 )
 from redis.retry import Retry
 
-from .base import GameExists, GameNotFound, GameStore, StoredGame, StoreUnavailable, VersionConflict
+from .base import (
+    REPLAYS_KEPT,
+    GameExists,
+    GameNotFound,
+    GameStore,
+    StoredGame,
+    StoreUnavailable,
+    VersionConflict,
+)
 
 # Short timeouts so a dead Redis turns into a quick 503, never a hung worker.
 SOCKET_TIMEOUT = 2.0
@@ -34,7 +43,7 @@ CONNECT_TIMEOUT = 1.0
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'version', 1, 'data', ARGV[2])
 if #ARGV > 2 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 3)) end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
@@ -50,16 +59,22 @@ if ARGV[1] ~= '' then replay = redis.call('HGET', KEYS[3], ARGV[1]) end
 return {game[1], game[2], replay}
 """
 
-# ARGV: expected version, data, ttl, replay key ('' for none), replay record, events...
+# ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
+# events...
 SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if current ~= ARGV[1] then return 0 end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'data', ARGV[2])
-if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
-for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+if #ARGV > 6 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7)) end
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[4], ARGV[5])
+  if redis.call('RPUSH', KEYS[4], ARGV[4]) > tonumber(ARGV[6]) then
+    redis.call('HDEL', KEYS[3], redis.call('LPOP', KEYS[4]))
+  end
+end
+for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 return version
 """
 
@@ -89,7 +104,8 @@ TORN_BY_FAILOVER = (ValueError, AttributeError)
 
 def game_keys(game_id: str) -> list[str]:
     tag = "{" + game_id + "}"
-    return [f"cribbage:{tag}:game", f"cribbage:{tag}:events", f"cribbage:{tag}:replays"]
+    return [f"cribbage:{tag}:game", f"cribbage:{tag}:events", f"cribbage:{tag}:replays",
+            f"cribbage:{tag}:replay_keys"]
 
 
 class RedisGameStore(GameStore):
@@ -130,7 +146,7 @@ class RedisGameStore(GameStore):
         idempotency: tuple[str, str] | None = None,
     ) -> int:
         key, record = idempotency or ("", "")
-        args = [expected_version, data, self.ttl_seconds, key, record, *events]
+        args = [expected_version, data, self.ttl_seconds, key, record, REPLAYS_KEPT, *events]
         version = self._run(SAVE, game_id, args)
         if version == -1:
             raise GameNotFound(game_id)

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from service.store import GameExists, GameNotFound, StoredGame, VersionConflict
+from service.store.base import REPLAYS_KEPT
 from tests.store.conftest import FakeClock
 
 
@@ -78,6 +79,16 @@ def test_idempotency_records_are_saved_with_the_write(store):
     other = new_id()
     store.create(other, "v1")
     assert store.load(other, "seat0:retry-me").replay is None
+
+
+def test_only_the_newest_idempotency_records_are_kept(store):
+    game_id = new_id()
+    store.create(game_id, "v1")
+    for n in range(REPLAYS_KEPT + 3):
+        store.save(game_id, n + 1, f"v{n + 2}", [], (f"key-{n}", f"response-{n}"))
+    kept = [n for n in range(REPLAYS_KEPT + 3) if store.load(game_id, f"key-{n}").replay]
+    assert kept == list(range(3, REPLAYS_KEPT + 3))
+    assert store.load(game_id, "key-3").replay == "response-3"
 
 
 def test_event_and_document_text_round_trip_exactly(store):

@@ -26,6 +26,7 @@ def test_keys_of_a_game_share_one_hash_tag():
         "cribbage:{abc}:game",
         "cribbage:{abc}:events",
         "cribbage:{abc}:replays",
+        "cribbage:{abc}:replay_keys",
     ]
 
 
