@@ -127,7 +127,8 @@ def domain_problem(error: ValueError) -> Response:
     where = params.get("where") or field or ""
     if field and index is not None:
         where = f"{field}[{index}]"
-    params.setdefault("where", where)
+    if where:  # else a detail that starts with the field falls back to the error's own message
+        params.setdefault("where", where)
     params.setdefault("field", field or "")
     extra = {}
     if where:

@@ -97,3 +97,15 @@ def test_domain_error_without_a_catalogue_entry_keeps_its_message(app):
 
     body = problem(app.test_client().get("/rule"), 422, "a_code_nobody_catalogued")
     assert body["detail"] == "seat 2 cannot play now"
+
+
+def test_domain_error_without_a_field_keeps_its_message(app):
+    from service.cards import Card
+
+    @app.get("/parse")
+    def parse():
+        Card.parse("zz")
+
+    body = problem(app.test_client().get("/parse"), 422, "unknown_card")
+    assert body["detail"] == "not a card: 'zz'"
+    assert "field" not in body
