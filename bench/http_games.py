@@ -109,8 +109,9 @@ def measure(pool: ProcessPoolExecutor, kind: str, port: int, args) -> dict:
                for _ in range(args.processes)]
     parts = [part for future in futures for part in future.result()]
     elapsed = time.monotonic() - started
-    latencies = sorted(l for part in parts for l in part["latencies"])
-    total = {key: sum(part.get(key, 0) for part in parts) for key in ("requests", "actions", "games")}
+    latencies = sorted(t for part in parts for t in part["latencies"])
+    total = {key: sum(part.get(key, 0) for part in parts)
+             for key in ("requests", "actions", "games")}
     return {**total, "seconds": elapsed, "p50": percentile(latencies, 50),
             "p99": percentile(latencies, 99)}
 

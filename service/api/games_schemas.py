@@ -5,8 +5,13 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.api.schemas import (CARD_DESCRIPTION, MAX_CARD_TEXT, ClaimItemSchema, StrictBoolean,
-                                 StrictInteger)
+from service.api.schemas import (
+    CARD_DESCRIPTION,
+    MAX_CARD_TEXT,
+    ClaimItemSchema,
+    StrictBoolean,
+    StrictInteger,
+)
 from service.engine import ACTION_TYPES, PHASES
 from service.games import computer
 

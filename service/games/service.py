@@ -55,14 +55,14 @@ class GamesService:
         self.clock = clock
 
     # Operations ----------------------------------------------------------------------------------
-    def create(self, seats: Sequence[dict], options: dict, creator_seat: int | None = None):
+    def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None):
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
-        `seats` items: {"kind": "human"|"computer", "name": str?, "level": str?}.
+        `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}.
         """
-        options = _game_options(options, len(seats))
-        table = [_seat(number, spec) for number, spec in enumerate(seats)]
-        humans = [number for number, seat in enumerate(table) if seat.kind == "human"]
+        options = _game_options(options, len(specs))
+        seats = [_seat(number, spec) for number, spec in enumerate(specs)]
+        humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
         if not humans:
             raise GameError(422, "no_human_seat", "at least one seat must be human")
         creator = humans[0] if creator_seat is None else creator_seat
@@ -71,12 +71,12 @@ class GamesService:
                             seat=creator)
         token = tokens.new_secret()
         invites = {number: tokens.new_secret() for number in humans if number != creator}
-        table[creator] = replace(table[creator], token_hash=tokens.digest(token))
+        seats[creator] = replace(seats[creator], token_hash=tokens.digest(token))
         for number, code in invites.items():
-            table[number] = replace(table[number], invite_hash=tokens.digest(code))
-        seats_ = tuple(table)
-        state, events = self._computers_play(seats_, engine.new_game(options, secrets.token_bytes(32)))
-        record = GameRecord(seats_, state, len(events))
+            seats[number] = replace(seats[number], invite_hash=tokens.digest(code))
+        new = engine.new_game(options, secrets.token_bytes(32))
+        state, events = self._computers_play(seats, new)
+        record = GameRecord(tuple(seats), state, len(events))
         game_id = self._insert(record, events)
         metrics.record_game_created()
         return Snapshot(
@@ -99,7 +99,8 @@ class GamesService:
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
-                raise GameError(403, "invalid_invite", "this invite code opens no seat of this game")
+                raise GameError(403, "invalid_invite",
+                                "this invite code opens no seat of this game")
             if record.seats[seat].taken:
                 raise GameError(409, "seat_taken", f"seat {seat} is already taken", seat=seat)
             token = tokens.new_secret()
@@ -139,7 +140,9 @@ class GamesService:
         """
         if not token:
             raise GameError(401, "missing_token", "acting needs the seat's token")
-        replay_key = None if idempotency_key is None else f"{tokens.digest(token)}:{idempotency_key}"
+        replay_key = None
+        if idempotency_key is not None:
+            replay_key = f"{tokens.digest(token)}:{idempotency_key}"
         fingerprint = _fingerprint(action)
 
         def attempt() -> Snapshot:
@@ -156,10 +159,9 @@ class GamesService:
             now = self.clock()
             phase_before = record.state.phase
             try:
-                held = record.state.hands[seat]
+                named = _resolved(action, record.state.hands[seat])
                 state, events = engine.apply(
-                    record.state, engine.action_from_dict({**_resolved(action, held), "seat": seat}),
-                    now)
+                    record.state, engine.action_from_dict({**named, "seat": seat}), now)
             except RuleError as refused:
                 raise _refused(refused) from None
             state, moves = self._computers_play(record.seats, state, now)

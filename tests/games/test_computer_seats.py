@@ -7,8 +7,7 @@ import random
 import pytest
 
 from service import engine
-from service.games import GamesService
-from service.games import computer
+from service.games import GamesService, computer
 from service.games.computer import first_legal
 from service.store import MemoryGameStore
 

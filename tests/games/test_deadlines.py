@@ -63,7 +63,8 @@ def test_an_event_request_after_the_deadline_sees_the_timeout(client, clock):
     players = seated(client)
     game = play_to_the_show(players)
     clock.advance(20)
-    body = Player(client, players[0].game_id, None, None).events(after=game["last_event"]).get_json()
+    spectator = Player(client, players[0].game_id, None, None)
+    body = spectator.events(after=game["last_event"]).get_json()
     assert body["events"][0]["type"] == "count_timeout"
 
 

@@ -108,7 +108,8 @@ class Table:
         for event in served:
             raw = raw_events[event["number"] - 1]
             mine = raw["private"].get(str(viewer.seat), {}) if viewer.seat is not None else {}
-            assert event == {"number": event["number"], "type": raw["type"], **raw["public"], **mine}
+            expected = {"number": event["number"], "type": raw["type"], **raw["public"], **mine}
+            assert event == expected
             if event["number"] >= current_hand_from:
                 assert_hidden(json.dumps(event), cards, seeds)
         self.seen_events[viewer.seat] = len(raw_events)
@@ -147,9 +148,8 @@ def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, 
     for _ in range(3000):
         game = table.viewers[-1].read()
         movers = [seat for seat in game["view"]["to_act"] if seat in table.players]
-        if game["view"]["phase"] in ("game_over", "match_over") and not game["view"]["options"]["match"]:
-            break
-        if game["view"]["phase"] == "match_over":
+        phase, match = game["view"]["phase"], game["view"]["options"]["match"]
+        if phase == "match_over" or (phase == "game_over" and not match):
             break
         player = table.players[rng.choice(movers)]
         if rng.random() < 0.1:

@@ -152,7 +152,8 @@ def test_writers_that_retry_on_conflict_lose_nothing(store):
     events = store.events(game_id, 0)
     assert sorted(events) == sorted(f"{n}.{i}" for n in range(writers) for i in range(increments))
     for n in range(writers):
-        assert [e for e in events if e.startswith(f"{n}.")] == [f"{n}.{i}" for i in range(increments)]
+        mine = [event for event in events if event.startswith(f"{n}.")]
+        assert mine == [f"{n}.{i}" for i in range(increments)]
 
 
 def test_wait_events_returns_at_once_when_events_are_there(store):

@@ -42,7 +42,8 @@ def test_every_key_of_a_game_expires_with_the_game(redis_server):
 
 def test_keys_of_a_game_land_in_one_cluster_slot(redis_cluster):
     for game_id in (new_id() for _ in range(20)):
-        slots = {redis_cluster.nodes[0].cli("CLUSTER", "KEYSLOT", key) for key in game_keys(game_id)}
+        node = redis_cluster.nodes[0]
+        slots = {node.cli("CLUSTER", "KEYSLOT", key) for key in game_keys(game_id)}
         assert len(slots) == 1
 
 
