@@ -9,7 +9,8 @@ from service.i18n import negotiate
 
 
 def language() -> str:
-    return negotiate(request.headers.get("Accept-Language"))
+    """The request's language (en or es), from Accept-Language."""
+    return negotiate(request.environ.get("HTTP_ACCEPT_LANGUAGE"))
 
 
 def json_response(payload, *, language: str | None = None, status: int = 200) -> Response:
