@@ -49,7 +49,7 @@ def show(report: faults.Report, took: float) -> None:
           f"{report.games_checked} whole in the store, {report.games_missing} missing")
     print(f"  acknowledged actions lost  {report.actions_lost}")
     for name, value in report.notes.items():
-        print(f"  {name:20s}{value}")
+        print(f"  {name + ':':22s}{value}")
 
 
 def main() -> None:
