@@ -74,6 +74,9 @@ def _header(name: str, description: str, **schema) -> dict:
 
 
 UNAUTHORIZED = _problem(401, "missing_token", "No seat token (Authorization: Bearer <token>)")
+MALFORMED_TOKEN = _problem(401, "missing_token", "An Authorization header that is not "
+                                                 "`Bearer <token>` (send none to read as a "
+                                                 "spectator)")
 FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game, or not the "
                                            "seat the action names")
 NOT_FOUND = _problem(404, "game_not_found", "No such game (or it expired after its idle time)")
@@ -161,6 +164,7 @@ def join_game(join: dict, game_id: str):
          security=TOKEN_OPTIONAL, responses={200: {"links": FOLLOW_LINKS}},
          parameters=[_header("If-None-Match", "An ETag from an earlier read: 304 if unchanged")])
 @document_errors(blp, 500)
+@MALFORMED_TOKEN
 @FORBIDDEN
 @NOT_FOUND
 @UNAVAILABLE
@@ -223,6 +227,7 @@ def act_in_game(action: dict, game_id: str):
 @blp.doc(operationId="listEvents", summary="The game's numbered events, as your seat sees them",
          security=TOKEN_OPTIONAL)
 @document_errors(blp, 500)
+@MALFORMED_TOKEN
 @FORBIDDEN
 @NOT_FOUND
 @_problem(422, "validation_failed", "after or wait out of range, or after beyond last_event")

@@ -146,6 +146,9 @@ def test_acting_needs_the_token_of_a_seat_of_this_game(client):
     wrong_game = Player(client, player.game_id, stranger.token, 0).post(cut)
     assert (wrong_game.status_code, wrong_game.get_json()["code"]) == (403, "invalid_token")
     assert Player(client, player.game_id, stranger.token, 0).get().status_code == 403
+    for path in (f"/v1/games/{player.game_id}", f"/v1/games/{player.game_id}/events"):
+        read = client.get(path, headers={"Authorization": "Basic dXNlcjpwYXNz"})
+        assert (read.status_code, read.headers["WWW-Authenticate"]) == (401, "Bearer")
     other_seat = player.post({**cut, "seat": 1})
     assert (other_seat.status_code, other_seat.get_json()["code"]) == (403, "not_your_seat")
     assert player.read()["version"] == 1
