@@ -1,8 +1,8 @@
 """Manual counting: claims, corrections with itemised explanations, muggins, the time limit."""
 import pytest
 
-from service.engine import (CallMuggins, ClaimCount, ClaimItem, Discard, GameOptions, RuleError,
-                            apply, deal_from, expire, new_game)
+from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutStarter, Discard, GameOptions,
+                            Play, RuleError, apply, deal_from, expire, new_game)
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
 
@@ -129,3 +129,35 @@ def test_claims_outside_a_manual_show_are_refused():
     with pytest.raises(RuleError) as refused:
         apply(state, CallMuggins(BOB), 0.0)
     assert refused.value.code == "nothing_to_call"
+
+
+def four_player_show(**options):
+    hands = {0: "7H 8H 9H 10H KS", 1: "5S 5C 6D JD QS", 2: "AH 2C 3D 4S 9S", 3: "7S 7C 8D 2H 10C"}
+    deck = stacked_deck(4, 3, hands, starter="9D", depth=10)
+    state = deal_from(new_game(GameOptions(players=4, teams="2x2", counting="manual", **options),
+                               b"teams"), deck, dealer=3)
+    state, _ = run(state, [Discard(seat, cards(hands[seat].split()[-1])) for seat in range(4)])
+    state, _ = run(state, [CutStarter(2, 10)])
+    script = [(0, "7H"), (1, "6D"), (2, "2C"), (3, "8D"), (0, "8H"), (1, "5S"), (2, "4S"),
+              (3, "7S"), (0, "9H"), (1, "5C"), (2, "AH"), (3, "7C"), (0, "10H"), (1, "JD"),
+              (2, "3D"), (3, "2H")]
+    state, _ = run(state, [Play(seat, cards(card)[0]) for seat, card in script], 100.0)
+    assert state.phase == "show" and state.scores == (9, 1) and state.claimer() == (0, False)
+    return state
+
+
+def test_with_teams_only_the_other_side_may_call_muggins():
+    state, _ = claim(four_player_show(muggins="call"), 0, 10)  # true count 16
+    assert state.scores == (19, 1) and state.to_act() == [1, 3]
+    with pytest.raises(RuleError) as refused:
+        apply(state, CallMuggins(2), 100.0)  # the partner
+    assert refused.value.code == "nothing_to_call"
+    called, _ = apply(state, CallMuggins(3), 100.0)
+    assert called.scores == (19, 7)
+
+
+def test_with_teams_a_timeout_pays_the_next_opponent_clockwise():
+    state = four_player_show(count_time_limit=20)
+    late, events = expire(state, 121.0)  # seat 0's 16: keeps 8, seat 1 (the other team) gets 8
+    assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "muggins")] == [(1, 8)]
+    assert late.scores == (17, 9) and late.claimer() == (1, False) and late.deadline == 140.0
