@@ -6,8 +6,8 @@ plays two-player games against a computer seat: create, then random legal action
 with an Idempotency-Key and If-Match) until the game ends, then a new game; its requests
 alternate between the two servers, so every game moves between them. Servers:
 `gunicorn -c deploy/gunicorn.conf.py service.wsgi:app`, `--workers` each, rate limits on
-but high (counted in Redis, as in production) unless `--no-limits`. Redis: deploy/redis.conf (AOF everysec, noeviction); the cluster: 3 masters, no
-replicas (tests/redis_servers.py).
+but high (counted in Redis, as in production) unless `--no-limits`. Redis: deploy/redis.conf
+(AOF everysec, noeviction); the cluster: 3 masters, no replicas (tests/redis_servers.py).
 
 Prints actions/s, requests/s, p50/p99 latency of actions and of all requests, errors by status
 (goal: none), games finished, and checks every acknowledged game in the store afterwards.

@@ -110,8 +110,9 @@ def _limiter(app: Flask, settings: Settings) -> Limiter:
         in_memory_fallback_enabled=True,
     )
     uri = storage_uri(settings)
-    redis_options = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0} if uri != "memory://" else {}
-    limiter = Limiter(storage_uri=uri, storage_options=redis_options, **options)
+    timeouts = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
+    limiter = Limiter(storage_uri=uri, storage_options=timeouts if uri != "memory://" else {},
+                      **options)
     try:
         limiter.init_app(app)
     except Exception as error:  # a Cluster client reads the slot map when it is built
@@ -147,6 +148,6 @@ def _document_429(app: Flask) -> None:
     for path, operations in spec._paths.items():
         if path in EXEMPT_PATHS:
             continue
-        for method, operation in operations.items():
+        for operation in operations.values():
             if isinstance(operation, dict) and "responses" in operation:
                 operation["responses"].setdefault("429", copy.deepcopy(TOO_MANY_REQUESTS))

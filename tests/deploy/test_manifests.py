@@ -270,7 +270,8 @@ def test_dockerfile_serves_with_the_gunicorn_config_and_checks_livez():
         '["gunicorn", "-c", "deploy/gunicorn.conf.py", "service.wsgi:app"]'
     )
     assert instructions["EXPOSE"] == "8000"
-    assert "/livez" in instructions["HEALTHCHECK"] and "urllib.request" in instructions["HEALTHCHECK"]
+    healthcheck = instructions["HEALTHCHECK"]
+    assert "/livez" in healthcheck and "urllib.request" in healthcheck
     text = (ROOT / "Dockerfile").read_text()
     assert "CRIBBAGE_BIND=0.0.0.0:8000" in text
 

@@ -26,7 +26,7 @@ class ConfiguredRedisServer(RedisServer):
         while self.cli("PING") != "PONG":
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"redis-server on port {self.port} did not start; see {self.dir}")
+                raise RuntimeError(f"redis-server on {self.port} did not start; see {self.dir}")
             time.sleep(0.02)
         return self
 
