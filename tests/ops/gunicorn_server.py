@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import pathlib
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,12 +24,14 @@ class GunicornServer:
     """`gunicorn -c deploy/gunicorn.conf.py service.wsgi:app` on a free loopback port.
 
     `env` adds to (or, with None values, removes from) this process's environment. Output goes
-    to files in `log_dir`; `stop()` ends the server gracefully, killing it if it hangs.
+    to files in `log_dir` (by default a temporary directory, removed after a clean stop);
+    `stop()` ends the server gracefully, killing it if it hangs.
     """
 
     def __init__(self, env: dict[str, str | None] | None = None, *, workers: int = 2,
                  threads: int = 8, log_dir: str | os.PathLike | None = None):
         self.port = free_port()
+        self.own_log_dir = log_dir is None
         self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
         self.env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{self.port}",
                     "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(threads)}
@@ -82,6 +85,8 @@ class GunicornServer:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        if self.own_log_dir and process.returncode == 0:
+            shutil.rmtree(self.log_dir, ignore_errors=True)
         return process.returncode
 
     def worker_pids(self) -> list[int]:
