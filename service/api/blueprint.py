@@ -1,4 +1,4 @@
-"""The Blueprint every API module uses: JSON bodies only, read defensively and quickly."""
+"""The Blueprint every API module uses: JSON bodies read defensively, lean runtime wrappers."""
 from __future__ import annotations
 
 import functools
@@ -9,7 +9,6 @@ import marshmallow as ma
 import orjson
 from flask import request
 from webargs.core import is_json
-from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
 from service.api.problems import Problem, validation_problem
@@ -58,22 +57,6 @@ def _body(current) -> bytes:
     return raw
 
 
-class JsonBodyParser(FlaskParser):
-    """webargs' parser, except that JSON bodies go straight through `load_json_body`."""
-
-    def use_args(self, argmap, req=None, *, location=None, **kwargs):
-        if location != "json" or req is not None or kwargs:
-            return super().use_args(argmap, req, location=location, **kwargs)
-        schema = argmap() if isinstance(argmap, type) else argmap
-
-        def decorator(view):
-            @functools.wraps(view)
-            def wrapper(*args, **view_kwargs):
-                return view(*args, load_json_body(schema), **view_kwargs)
-            return wrapper
-        return decorator
-
-
 def _documentation_only(decorator):
     """Apply a flask-smorest decorator for the documentation it records, keeping the view itself.
 
@@ -95,8 +78,6 @@ class Blueprint(flask_smorest.Blueprint):
     usual; `documented_response` only documents, for views that return a finished Response
     (e.g. from `service.api.responses.json_response`).
     """
-
-    ARGUMENTS_PARSER = JsonBodyParser()
 
     def doc(self, **kwargs):
         return _documentation_only(flask_smorest.Blueprint.doc(**kwargs))
