@@ -338,3 +338,20 @@ def test_problem_bodies_are_json_documents(client):
     response = client.post("/v1/games", data="{", content_type="application/json")
     assert (response.status_code, response.content_type) == (400, PROBLEM)
     assert json.loads(response.data)["code"] == "invalid_json"
+
+
+def test_an_idle_game_expires(clock):
+    from service.store import MemoryGameStore
+    from tests.games.conftest import make_app
+    from tests.store.conftest import FakeClock
+
+    idle = FakeClock()
+    client = make_app(MemoryGameStore(600, clock=idle), clock).test_client()
+    player = versus_computer(client)
+    idle.advance(599)
+    player.act({"type": "cut_for_deal", "depth": None})  # a write: the idle time starts again
+    idle.advance(599)
+    assert player.get().status_code == 200
+    idle.advance(2)
+    gone = player.get()
+    assert (gone.status_code, gone.get_json()["code"]) == (404, "game_not_found")

@@ -123,3 +123,24 @@ def test_redis_down_is_503_with_retry_after_and_the_service_recovers(dedicated_r
     assert player.get().status_code == 404  # the restarted server kept nothing
     again = Player.creator(client, create(client, [HUMAN, COMPUTER]))
     assert again.post({"type": "cut_for_deal", "depth": None}).status_code == 200
+
+
+def test_many_long_polls_do_not_hold_up_the_pool_or_the_players(redis_server):
+    app = app_for(redis_url=redis_server.url)
+    created = create(app.test_client(), [HUMAN, HUMAN])
+    ana = Player.creator(app.test_client(), created)
+    bea = Player.joining(app.test_client(), ana.game_id, created["invites"][0]["code"])
+    last = ana.read()["last_event"]
+    seen = []
+
+    def follow() -> None:
+        watcher = Player(app.test_client(), ana.game_id, None, None)
+        seen.append(watcher.events(after=last, wait=20).get_json()["events"][0]["type"])
+
+    watchers = [threading.Thread(target=follow) for _ in range(40)]
+    for watcher in watchers:
+        watcher.start()
+    assert bea.post({"type": "cut_for_deal", "depth": 9}).status_code == 200
+    for watcher in watchers:
+        watcher.join()
+    assert seen == ["dealer_cut"] * 40
