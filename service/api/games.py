@@ -146,7 +146,11 @@ def create_game(spec: dict):
 
 @blp.route("/<game_id>/join", methods=["POST"])
 @blp.doc(operationId="joinGame", summary="Take an open seat with its invite code",
-         responses={200: {"links": _links("$response.body#/token")}})
+         responses={200: {"links": _links("$response.body#/token")}}, parameters=[
+             _header("Idempotency-Key", "Any unique string: a retry with the same key and code "
+                                        "returns the same seat token (a lost response never "
+                                        "loses the seat)", minLength=1, maxLength=255),
+         ])
 @document_errors(blp, 400, 413, 415, 422, 500)
 @_problem(403, "invalid_invite", "The code opens no seat of this game")
 @NOT_FOUND
@@ -155,8 +159,11 @@ def create_game(spec: dict):
 @blp.arguments(JoinSchema)
 @blp.response(200, SeatTokenSchema, headers=ETAG_HEADER)
 def join_game(join: dict, game_id: str):
-    """Returns the seat's token (shown only here). Each invite code works once."""
-    return _json(_service().join(_game_id(game_id), join["code"], join.get("name")))
+    """Returns the seat's token (shown only here, and to a retry with the same
+    Idempotency-Key). Each invite code works once."""
+    snapshot = _service().join(_game_id(game_id), join["code"], join.get("name"),
+                               _idempotency_key())
+    return _json(snapshot)
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -208,19 +215,13 @@ def act_in_game(action: dict, game_id: str):
     depth}`, `{type: play, card}`, `{type: claim, points | items}`, `{type: muggins}`,
     `{type: next_game}`, `{type: end_match}`, `{type: resign}`. A "go" needs no request.
     Computer seats then act before the response returns; it shows the game after them."""
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
-        raise GameError(422, "invalid_idempotency_key",
-                        "Idempotency-Key must be 1 to 255 visible ASCII characters")
+    key = _idempotency_key()
     token = _token()
     if token is None:
         raise GameError(401, "missing_token", "acting needs the seat's token")
     snapshot = _service().act(_game_id(game_id), token, action, key,
                               _if_match(request.headers.get("If-Match")))
-    response = _json(snapshot)
-    if snapshot.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    return _json(snapshot)
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -258,6 +259,14 @@ def _token() -> str | None:
     return found.group(1)
 
 
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise GameError(422, "invalid_idempotency_key",
+                        "Idempotency-Key must be 1 to 255 visible ASCII characters")
+    return key
+
+
 def _etag(snapshot: Snapshot) -> str:
     seat = "spectator" if snapshot.seat is None else snapshot.seat
     return f'"{snapshot.version}-{seat}"'
@@ -288,6 +297,8 @@ def _cache_headers(response: Response, etag: str | None) -> None:
 def _json(snapshot: Snapshot, status: int = 200) -> Response:
     response = json_response(snapshot.body, status=status)
     _cache_headers(response, None if snapshot.version is None else _etag(snapshot))
+    if snapshot.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

@@ -91,11 +91,26 @@ class GamesService:
             seat=creator,
         )
 
-    def join(self, game_id: str, code: str, name: str | None = None) -> Snapshot:
-        """Take the open seat an invite code belongs to; returns that seat's token."""
+    def join(self, game_id: str, code: str, name: str | None = None,
+             idempotency_key: str | None = None) -> Snapshot:
+        """Take the open seat an invite code belongs to; returns that seat's token.
+
+        With an Idempotency-Key, a retry gets the same token back, so a lost response never
+        loses the seat. The store keeps that token only sealed with the code and the key
+        (tokens.seal), neither of which it keeps itself.
+        """
+        replay_key = None
+        if idempotency_key is not None:
+            replay_key = f"join:{tokens.digest(code)}:{idempotency_key}"
+        fingerprint = _fingerprint({"name": name})
 
         def attempt() -> Snapshot:
-            stored, record, _ = self._open(game_id, None)
+            stored, record, _ = self._open(game_id, None, replay_key)
+            if stored.replay is not None:
+                replayed = _replayed(stored.replay, fingerprint, None)
+                token = tokens.unseal(json.loads(stored.replay)["sealed"], code, idempotency_key)
+                body = {**replayed.body, "token": token}
+                return replace(replayed, body=body, seat=body["seat"])
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
@@ -107,10 +122,15 @@ class GamesService:
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)
             record = record.with_seat(seat, taken)
-            version = self.store.save(game_id, version, record.to_json())
-            body = {"game_id": game_id, "seat": seat, "token": token,
-                    "game": self._game_body(game_id, version, record, seat)}
-            return Snapshot(body, version, seat)
+            body = {"game_id": game_id, "seat": seat,
+                    "game": self._game_body(game_id, version + 1, record, seat)}
+            replay = None
+            if replay_key is not None:
+                replay = (replay_key, json.dumps({
+                    "fingerprint": fingerprint, "version": version + 1, "body": body,
+                    "sealed": tokens.seal(token, code, idempotency_key)}))
+            version = self.store.save(game_id, version, record.to_json(), (), replay)
+            return Snapshot({**body, "token": token}, version, seat)
 
         return self._retrying(attempt)
 

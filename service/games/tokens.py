@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -15,6 +16,26 @@ def new_secret() -> str:
 
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seal(token: str, code: str, key: str) -> str:
+    """`token` encrypted with a one-time pad derived from an invite code and an idempotency key.
+
+    A store that keeps the sealed token, but neither the code nor the key in clear, cannot
+    recover it; a retry that brings both again can (unseal).
+    """
+    secret = base64.urlsafe_b64decode(token + "==")
+    return bytes(a ^ b for a, b in zip(secret, _pad(code, key))).hex()
+
+
+def unseal(sealed: str, code: str, key: str) -> str:
+    secret = bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(code, key)))
+    return base64.urlsafe_b64encode(secret).decode().rstrip("=")
+
+
+def _pad(code: str, key: str) -> bytes:
+    text = f"seat token\0{code}\0{key}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(text).digest()
 
 
 def match(secret: str, digests: Sequence[str | None]) -> int | None:

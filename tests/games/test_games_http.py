@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 
@@ -72,9 +73,30 @@ def test_other_human_seats_get_invite_codes_that_work_once(client):
     assert (elsewhere.status_code, elsewhere.content_type) == (403, PROBLEM)
 
 
-def test_the_store_keeps_only_hashes_of_tokens_and_invite_codes(client, store):
-    import hashlib
+def test_a_join_retried_with_its_idempotency_key_gets_the_same_token(client, store):
+    created = create(client, [HUMAN, HUMAN, HUMAN])
+    game_id, code = created["game_id"], created["invites"][0]["code"]
 
+    def join(name: str, key: str):
+        return client.post(f"/v1/games/{game_id}/join", json={"code": code, "name": name},
+                           headers={"Idempotency-Key": key})
+
+    first, retry = join("Bea", "j1"), join("Bea", "j1")
+    assert first.status_code == retry.status_code == 200
+    assert retry.get_json() == first.get_json()
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    token = first.get_json()["token"]
+    assert Player(client, game_id, token, 1).read()["seat"] == 1
+    replay_key = f"join:{hashlib.sha256(code.encode()).hexdigest()}:j1"
+    record = store.load(game_id, replay_key).replay
+    assert token not in record and code not in record
+    renamed = join("Eva", "j1")
+    assert (renamed.status_code, renamed.get_json()["code"]) == (422, "idempotency_key_reused")
+    other_key = join("Bea", "j2")
+    assert (other_key.status_code, other_key.get_json()["code"]) == (409, "seat_taken")
+
+
+def test_the_store_keeps_only_hashes_of_tokens_and_invite_codes(client, store):
     created = create(client, [HUMAN, HUMAN, HUMAN])
     joined = client.post(f"/v1/games/{created['game_id']}/join",
                          json={"code": created["invites"][0]["code"]}).get_json()
