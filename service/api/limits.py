@@ -17,9 +17,10 @@ import time
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
+from limits import parse_many
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
-from service.config import Settings
+from service.config import Settings, SettingsError
 from service.i18n import PROBLEMS
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,8 @@ def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     if not settings.rate_limit_enabled:
         return
+    _check_limit("CRIBBAGE_RATE_LIMIT", settings.rate_limit)
+    _check_limit("CRIBBAGE_ACTION_RATE_LIMIT", settings.action_rate_limit)
     limiter = _limiter(app, settings)
     app.extensions[EXTENSION] = limiter
     app.register_error_handler(RateLimitExceeded, _rate_limited)
@@ -74,6 +77,15 @@ def init_app(app: Flask) -> None:
     for endpoint in ACTION_ENDPOINTS:
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = per_seat(app.view_functions[endpoint])
+
+
+def _check_limit(name: str, text: str) -> None:
+    """Refuse to start with a limit Flask-Limiter could not read (it would ignore it)."""
+    try:
+        parse_many(text)
+    except ValueError:
+        raise SettingsError(f"{name}={text!r}: expected a limit such as 300/minute "
+                            f"or 10/second;1000/hour") from None
 
 
 def client_address() -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from service.api import create_app
 from service.api.limits import KEY_PREFIX
-from service.config import Settings
+from service.config import Settings, SettingsError
 from service.store import MemoryGameStore
 
 COMPUTER = {"kind": "computer", "level": "first"}
@@ -97,6 +97,15 @@ def test_the_address_limit_still_applies_to_actions():
     first, second = new_game(client), new_game(client)
     assert bad_action(client, first).status_code == 409
     assert_rate_limited(bad_action(client, second), "3 per 1 minute")
+
+
+@pytest.mark.parametrize("name, settings", [
+    ("CRIBBAGE_RATE_LIMIT", {"rate_limit": "lots"}),
+    ("CRIBBAGE_ACTION_RATE_LIMIT", {"action_rate_limit": "5 per fortnight"}),
+])
+def test_an_unreadable_limit_stops_the_app_from_starting(name, settings):
+    with pytest.raises(SettingsError, match=f"^{name}="):
+        make_app(**settings)
 
 
 def test_switched_off_nothing_is_limited():
