@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from service.api import create_app
-from service.api.limits import KEY_PREFIX
+from service.api.limits import KEY_PREFIX, storage_uri
 from service.config import Settings, SettingsError
 from service.store import MemoryGameStore
 
@@ -134,6 +134,24 @@ def test_counters_in_redis_are_shared_and_keyed_by_a_digest_of_the_token(redis_s
     assert any("127.0.0.1" in key for key in keys), keys
     dump = " ".join(keys + [redis_server.cli("GET", key) for key in keys])
     assert game["token"] not in dump
+
+
+def test_on_a_redis_cluster_the_counters_live_in_the_cluster(redis_cluster):
+    settings = dict(redis_url=redis_cluster.url, redis_cluster=True, rate_limit="2/minute")
+    store = MemoryGameStore(3600)
+    one, two = make_app(store, **settings), make_app(store, **settings)
+    assert type(one.extensions["cribbage.limiter"].storage).__name__ == "RedisClusterStorage"
+    assert one.test_client().get("/v1/ping").status_code == 200
+    assert two.test_client().get("/v1/ping").status_code == 200
+    assert_rate_limited(one.test_client().get("/v1/ping"), "2 per 1 minute")
+
+
+def test_the_limits_storage_is_the_stores_redis_as_limits_spells_it():
+    assert storage_uri(Settings()) == "memory://"
+    assert storage_uri(Settings(redis_url="redis://:pw@10.0.0.5:6379/2")) == (
+        "redis://:pw@10.0.0.5:6379/2")
+    assert storage_uri(Settings(redis_url="redis://:pw@redis-0:7000/0", redis_cluster=True)) == (
+        "redis+cluster://:pw@redis-0:7000")
 
 
 def test_an_unreachable_limits_redis_never_turns_into_errors(dedicated_redis):
