@@ -4,6 +4,7 @@ import os
 import pathlib
 import runpy
 
+import kubernetes_validate
 import pytest
 import yaml
 from gunicorn.config import Config
@@ -13,6 +14,7 @@ DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
 GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
 LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "api"}
+KUBERNETES_VERSION = "1.31"
 
 GUNICORN_ENV = (
     "CRIBBAGE_BIND",
@@ -68,6 +70,12 @@ def test_every_manifest_parses_with_kind_and_name():
     for doc in documents:
         if doc["kind"] != "Kustomization":
             assert doc["metadata"]["name"]
+
+
+def test_every_manifest_is_valid_for_kubernetes_with_no_unknown_field():
+    for doc in k8s_documents():
+        if doc["kind"] != "Kustomization":
+            kubernetes_validate.validate(doc, KUBERNETES_VERSION, strict=True)
 
 
 def test_kustomization_lists_every_manifest():
