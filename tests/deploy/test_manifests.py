@@ -284,6 +284,19 @@ def test_dockerfile_serves_with_the_gunicorn_config_and_checks_livez():
     assert "CRIBBAGE_BIND=0.0.0.0:8000" in text
 
 
+def test_everything_the_dockerfile_copies_exists_and_is_in_the_build_context():
+    kept = {line[1:].rstrip("/") for line in (ROOT / ".dockerignore").read_text().splitlines()
+            if line.startswith("!")}
+    copied = []
+    for keyword, rest in dockerfile_instructions():
+        if keyword == "COPY" and not rest.startswith("--from="):
+            copied += rest.split()[:-1]
+    assert copied == ["pyproject.toml", "README.md", "service", "deploy/gunicorn.conf.py"]
+    for source in copied:
+        assert (ROOT / source).exists(), source
+        assert source in kept, source
+
+
 def test_dockerignore_keeps_the_build_context_to_what_the_image_needs():
     lines = [line for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()]
     assert "*" in lines
