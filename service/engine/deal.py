@@ -99,6 +99,7 @@ def deal(g: Draft, dealer: int, deck: Sequence[Card] | None = None) -> None:
     g.hands = tuple(tuple(hand) for hand in hands)
     g.kept = tuple(g.hands[seat] if discard_count(n, seat == dealer) == 0 else ()
                    for seat in range(n))
+    g.discards = ((),) * n
     g.discarded = tuple(discard_count(n, seat == dealer) == 0 for seat in range(n))
     g.crib = crib
     g.deck = deck[position:]
@@ -155,6 +156,7 @@ def discard(g: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     kept = tuple(card for card in hand if card not in cards)
     g.set_at("hands", seat, kept)
     g.set_at("kept", seat, kept)
+    g.set_at("discards", seat, tuple(cards))
     g.set_at("discarded", seat, True)
     g.crib = g.crib + tuple(cards)
     g.emit("discarded", {"seat": seat, "count": len(cards)},

@@ -23,7 +23,7 @@ def new_game(options: GameOptions, seed: bytes) -> GameState:
     n = options.players
     state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
-                      discarded=(False,) * n, gone=(False,) * n)
+                      discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
     g = Draft(state, 0.0)
     deal.start_cut_round(g, range(n))
     return g.freeze()

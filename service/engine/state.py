@@ -30,6 +30,7 @@ class GameState:
     match_points: tuple[int, ...] = ()
     hands: tuple[tuple[Card, ...], ...] = ()   # cards each seat still holds
     kept: tuple[tuple[Card, ...], ...] = ()    # each seat's hand after discarding (for the show)
+    discards: tuple[tuple[Card, ...], ...] = ()  # the cards each seat put in the crib this hand
     discarded: tuple[bool, ...] = ()
     crib: tuple[Card, ...] = ()
     deck: tuple[Card, ...] = ()                # undealt cards (not the starter)
@@ -101,6 +102,8 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict) -> GameState:
         try:
+            if "discards" not in data:  # stored before seats' discards were recorded
+                data = {**data, "discards": [[] for _ in data["hands"]]}
             values = {name: codec[1](data[name]) for name, codec in _CODECS.items()}
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidInputError("invalid_state", f"not a game state: {error!r}") from None
@@ -169,6 +172,9 @@ def _tuple_in(value):
     return tuple(value)
 
 
+_PER_SEAT_CARDS = (lambda hands: [_cards_out(h) for h in hands],
+                   lambda v: tuple(map(_cards_in, v)))
+
 _CODECS = {
     "options": (lambda o: o.to_dict(), GameOptions.from_dict),
     "seed": (bytes.hex, bytes.fromhex),
@@ -180,8 +186,9 @@ _CODECS = {
     "first_dealer": (_ident, _ident),
     "scores": (list, _tuple_in),
     "match_points": (list, _tuple_in),
-    "hands": (lambda hands: [_cards_out(h) for h in hands], lambda v: tuple(map(_cards_in, v))),
-    "kept": (lambda hands: [_cards_out(h) for h in hands], lambda v: tuple(map(_cards_in, v))),
+    "hands": _PER_SEAT_CARDS,
+    "kept": _PER_SEAT_CARDS,
+    "discards": _PER_SEAT_CARDS,
     "discarded": (list, _tuple_in),
     "crib": (_cards_out, _cards_in),
     "deck": (_cards_out, _cards_in),

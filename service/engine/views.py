@@ -11,8 +11,8 @@ def _cards(cards) -> list[str]:
 
 
 def view(state: GameState, seat: int | None) -> dict:
-    """Everything `seat` may know, JSON-ready. Never: other hands, the crib before it is shown,
-    the undealt deck, the game seed or an unrevealed hand seed."""
+    """Everything `seat` may know, JSON-ready. Never: other hands, other seats' discards, the crib
+    before it is shown, the undealt deck, the game seed or an unrevealed hand seed."""
     options = state.options
     n = options.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
@@ -46,6 +46,7 @@ def view(state: GameState, seat: int | None) -> dict:
                                                   "hand": "crib" if claimer[1] else "hand"},
         "hand": None if seat is None else _cards(state.hands[seat]),
         "kept": None if seat is None else _cards(state.kept[seat]),
+        "discards": None if seat is None else _cards(state.discards[seat]),
         "hand_sizes": [len(hand) for hand in state.hands],
         "crib_size": len(state.crib),
         "crib": _cards(state.crib) if crib_shown else None,

@@ -1,10 +1,13 @@
 """Options and actions: validation, JSON forms, round trips."""
+import json
+
 import pytest
 
 from service.engine import (ACTION_TYPES, CallMuggins, ClaimCount, ClaimItem, CutForDeal,
                             CutStarter, Discard, EndMatch, Event, GameOptions, GameState,
-                            NextGame, Play, Resign, RuleError, action_from_dict, new_game)
-from tests.engine.helpers import cards
+                            NextGame, Play, Resign, RuleError, action_from_dict, deal_from,
+                            new_game)
+from tests.engine.helpers import cards, run, stacked_deck
 
 
 @pytest.mark.parametrize("options", [
@@ -103,3 +106,20 @@ def test_a_new_state_round_trips():
     with pytest.raises(RuleError) as refused:
         GameState.from_dict({"phase": "play"})
     assert refused.value.code == "invalid_state"
+
+
+def test_a_state_with_discards_round_trips_through_json():
+    deck = stacked_deck(3, 0, {1: "5H 5D 10S JC KD", 2: "4C 6C 7D 8S QH", 0: "2H 3H 9C 9D AS"},
+                        crib_card="7C", starter="5C")
+    state = deal_from(new_game(GameOptions(players=3), b"three"), deck, dealer=0)
+    state, _ = run(state, [Discard(1, cards("KD")), Discard(2, cards("QH"))])
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["discards"] == [[], ["KD"], ["QH"]]
+    assert GameState.from_dict(data) == state
+
+
+def test_a_state_stored_before_discards_were_recorded_still_loads():
+    state = new_game(GameOptions(players=3), b"older")
+    data = state.to_dict()
+    del data["discards"]
+    assert GameState.from_dict(data) == state

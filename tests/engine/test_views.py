@@ -50,6 +50,31 @@ def test_the_crib_is_hidden_until_shown_and_seeds_until_revealed():
         assert b"secret".hex() not in text
 
 
+def test_a_seat_sees_exactly_its_own_discards():
+    state = seed_003_state()
+    assert [view(state, seat)["discards"] for seat in (ALICE, BOB)] == [[], []]
+    state, _ = apply(state, SEED_003_BEFORE_PLAY[0], 0.0)  # Alice: 8D 8C
+    assert view(state, ALICE)["discards"] == ["8D", "8C"]
+    assert view(state, ALICE)["kept"] == ["5S", "4S", "2S", "6H"]
+    bob = view(state, BOB)
+    assert bob["discards"] == [] and not strings(bob) & {"8D", "8C"}
+    state, _ = run(state, SEED_003_BEFORE_PLAY[1:] + SEED_003_PLAY[:3])
+    alice, bob, spectator = view(state, ALICE), view(state, BOB), view(state, None)
+    assert (alice["discards"], bob["discards"], spectator["discards"]) == (
+        ["8D", "8C"], ["10S", "KC"], None)
+    for seen, others in ((alice, ["10S", "KC"]), (bob, ["8D", "8C"]),
+                         (spectator, ["8D", "8C", "10S", "KC"])):
+        assert not strings(seen) & set(others)
+
+
+def test_discards_are_forgotten_at_the_next_deal():
+    state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY + SEED_003_PLAY[:7])
+    assert view(state, ALICE)["discards"] == ["8D", "8C"]
+    state, _ = apply(state, Play(BOB, cards("4H")[0]), 0.0)
+    assert state.hand_number == 2 and state.discards == ((), ())
+    assert view(state, ALICE)["discards"] == [] == view(state, BOB)["discards"]
+
+
 def strings(value) -> set[str]:
     """Every string inside a JSON value."""
     if isinstance(value, str):
@@ -92,7 +117,8 @@ def seen_cards(state, seat):
     """Cards a seat has held this hand (its own discards included)."""
     if seat is None:
         return []
-    return [str(card) for card in (*state.hands[seat], *state.kept[seat])]
+    return [str(card) for card in (*state.hands[seat], *state.kept[seat],
+                                   *state.discards[seat])]
 
 
 def test_view_event_merges_the_seats_private_part():
