@@ -103,11 +103,12 @@ def _best_play(view, seat, playable, rng):
 
 
 def play_position(view: dict, seat: int) -> PlayPosition:
-    """The pegging position `seat` sees in `view` (a view in the play phase)."""
+    """The pegging position `seat` sees in `view` (a view in the play phase): the seat's own
+    discards are seen cards, like the starter and the cards played this hand."""
     pile = _cards(view["pile"])
     starter = Card.parse(view["starter"])
     seen = tuple(card for card in _cards(entry["card"] for entry in view["table"])
-                 if card not in pile) + (starter,)
+                 if card not in pile) + (starter,) + _cards(view["discards"])
     side_of = view["side_of_seat"]
     scores = view["scores"]
     players = view["options"]["players"]

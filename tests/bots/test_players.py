@@ -1,11 +1,16 @@
 import random
+from fractions import Fraction
+from math import comb
 
 import pytest
 
 from bench.match import play_deal
+from service.bots.pegging import analyse_play
 from service.bots.players import UnknownLevelError, choose_action, play_position
 from service.bots.selfplay import play_game
-from service.engine import GameOptions, action_from_dict, apply, new_game, view
+from service.engine import (CutStarter, Discard, GameOptions, action_from_dict, apply, deal_from,
+                            new_game, view)
+from tests.engine.helpers import cards, run, stacked_deck
 
 LAYOUTS = [(2, None), (3, None), (4, None), (4, "2x2"), (5, None), (6, None), (6, "3x2"),
            (6, "2x3")]
@@ -66,7 +71,6 @@ def test_muggins_is_called_when_an_opponent_misses_points():
 
 
 def test_hard_plays_what_the_play_analysis_recommends():
-    from service.bots.pegging import analyse_play
     state = new_game(GameOptions(), b"same-function")
     rng = random.Random(2)
     checked = 0
@@ -80,6 +84,21 @@ def test_hard_plays_what_the_play_analysis_recommends():
             checked += 1
         state, _ = apply(state, action_from_dict(action), 0.0)
     assert checked == 40
+
+
+def test_hard_counts_its_own_discards_as_seen():
+    deck = stacked_deck(2, 0, {0: "AS 2S 3S 4S 6S 7S", 1: "10S KH QD JC 5D 5C"}, starter="2H")
+    state = deal_from(new_game(GameOptions(), b"own discards"), deck, dealer=0)
+    state, _ = run(state, [Discard(0, cards("AS 2S")), Discard(1, cards("5D 5C")),
+                           CutStarter(1, 4)])
+    position = play_position(view(state, 1), 1)
+    assert position.seen == cards("2H 5D 5C")  # the starter and its own discards, not AS 2S
+    lead = next(o for o in analyse_play(position).options if str(o.card) == "10S")
+    # The dealer replies to 10 with a five (fifteen) or a ten (pair): 2 fives and 3 tens among
+    # the 45 cards the pone has not seen, 2 points if any of the dealer's 4 cards is one.
+    assert lead.expected_against == 2 * (1 - Fraction(comb(40, 4), comb(45, 4)))
+    assert choose_action("hard", view(state, 1), 1, random.Random(0)) == {
+        "type": "play", "seat": 1, "card": str(analyse_play(position).recommendation)}
 
 
 def test_unknown_level():
