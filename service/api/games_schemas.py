@@ -155,6 +155,8 @@ class ViewSchema(ma.Schema):
         "description": "Manual counting: {seat, hand: hand|crib} being counted"})
     hand = _cards("This seat's cards (null for a spectator)", required=True, allow_none=True)
     kept = _cards("This seat's hand after discarding", required=True, allow_none=True)
+    discards = _cards("The cards this seat put in the crib this hand (null for a spectator)",
+                      required=True, allow_none=True)
     hand_sizes = fields.List(fields.Integer(), required=True)
     crib_size = fields.Integer(required=True)
     crib = _cards("The crib, once it has been shown", required=True, allow_none=True)

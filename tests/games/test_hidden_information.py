@@ -90,10 +90,12 @@ class Table:
         game = response.get_json()
         view = game["view"]
         if viewer.seat is None:
-            assert (view["hand"], view["kept"], view["legal_actions"]) == (None, None, [])
+            assert (view["hand"], view["kept"], view["discards"], view["legal_actions"]) == (
+                None, None, None, [])
         else:
             hand = [str(card) for card in state.hands[viewer.seat]]
             assert sorted(view["hand"]) == sorted(hand)
+            assert view["discards"] == [str(card) for card in state.discards[viewer.seat]]
             self.own_cards[viewer.seat] |= set(hand)
         assert "deck" not in view and "seed" not in view
         assert_hidden(response.get_data(as_text=True), *self.hidden_from(state, viewer.seat))
