@@ -102,8 +102,6 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict) -> GameState:
         try:
-            if "discards" not in data:  # stored before seats' discards were recorded
-                data = {**data, "discards": [[] for _ in data["hands"]]}
             values = {name: codec[1](data[name]) for name, codec in _CODECS.items()}
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidInputError("invalid_state", f"not a game state: {error!r}") from None

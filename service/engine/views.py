@@ -63,6 +63,10 @@ def view(state: GameState, seat: int | None) -> dict:
 
 
 def _crib_shown(state: GameState) -> bool:
+    """The crib is turned up when its count begins (manual counting) or once it is scored."""
+    claimer = state.claimer()
+    if claimer is not None and claimer[1]:
+        return True
     return any(entry["type"] in ("show_scored", "claim", "count_timeout")
                and entry.get("hand") == "crib" for entry in state.log)
 

@@ -2,7 +2,7 @@
 import pytest
 
 from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutStarter, Discard, GameOptions,
-                            Play, RuleError, apply, deal_from, expire, new_game)
+                            Play, RuleError, apply, deal_from, expire, new_game, view)
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
 
@@ -37,6 +37,15 @@ def test_the_show_proceeds_one_claim_at_a_time_in_order():
     assert state.legal_actions(ALICE)[0]["hand"] == "crib"
     state, events = claim(state, ALICE, 6)
     assert state.scores == (24, 12) and state.phase == "discard" and state.dealer == BOB
+
+
+def test_the_crib_is_turned_up_for_everyone_when_its_count_begins():
+    state = at_show()
+    assert [view(state, seat)["crib"] for seat in (None, ALICE, BOB)] == [None, None, None]
+    state, _ = claim(state, BOB, 9)
+    assert view(state, BOB)["crib"] is None
+    state, _ = claim(state, ALICE, 12)
+    assert [view(state, seat)["crib"] for seat in (None, ALICE, BOB)] == [["8D", "8C", "10S", "KC"]] * 3
 
 
 @pytest.mark.parametrize("muggins, claimed, scores, to_opponent", [

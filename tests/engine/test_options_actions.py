@@ -117,9 +117,3 @@ def test_a_state_with_discards_round_trips_through_json():
     assert data["discards"] == [[], ["KD"], ["QH"]]
     assert GameState.from_dict(data) == state
 
-
-def test_a_state_stored_before_discards_were_recorded_still_loads():
-    state = new_game(GameOptions(players=3), b"older")
-    data = state.to_dict()
-    del data["discards"]
-    assert GameState.from_dict(data) == state
