@@ -7,7 +7,7 @@ from service.engine.actions import (ACTION_TYPES, CallMuggins, ClaimCount, Claim
                                     CutStarter, Discard, EndMatch, NextGame, Play, Resign,
                                     action_from_dict)
 from service.engine.deal import deal_from
-from service.engine.engine import apply, expire, new_game
+from service.engine.engine import apply, expire, new_game, start_game
 from service.engine.errors import IllegalActionError, InvalidInputError, RuleError
 from service.engine.events import Event
 from service.engine.options import GameOptions
@@ -18,5 +18,5 @@ __all__ = [
     "ACTION_TYPES", "PHASES", "CallMuggins", "ClaimCount", "ClaimItem", "CutForDeal", "CutStarter",
     "Discard", "EndMatch", "Event", "GameOptions", "GameState", "IllegalActionError",
     "InvalidInputError", "NextGame", "Play", "Resign", "RuleError", "action_from_dict", "apply",
-    "deal_from", "expire", "new_game", "view", "view_event",
+    "deal_from", "expire", "new_game", "start_game", "view", "view_event",
 ]

@@ -1,4 +1,4 @@
-"""The entry points: new_game, apply and expire."""
+"""The entry points: start_game (or new_game), apply and expire."""
 from __future__ import annotations
 
 from service.engine import deal, outcome, play, show
@@ -16,6 +16,11 @@ _PHASE_OF = {CutForDeal: "cut_for_deal", Discard: "discard", CutStarter: "cut_st
 
 def new_game(options: GameOptions, seed: bytes) -> GameState:
     """A game waiting for every seat to cut for the first deal."""
+    return start_game(options, seed)[0]
+
+
+def start_game(options: GameOptions, seed: bytes) -> tuple[GameState, list[Event]]:
+    """`new_game` with the events of its opening (the first cut round and its commitment)."""
     if not isinstance(options, GameOptions):
         raise InvalidInputError("invalid_options", "options must be GameOptions")
     if not isinstance(seed, bytes) or not seed:
@@ -26,7 +31,7 @@ def new_game(options: GameOptions, seed: bytes) -> GameState:
                       discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
     g = Draft(state, 0.0)
     deal.start_cut_round(g, range(n))
-    return g.freeze()
+    return g.freeze(), g.events
 
 
 def expire(state: GameState, now: float) -> tuple[GameState, list[Event]]:

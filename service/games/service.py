@@ -74,8 +74,9 @@ class GamesService:
         seats[creator] = replace(seats[creator], token_hash=tokens.digest(token))
         for number, code in invites.items():
             seats[number] = replace(seats[number], invite_hash=tokens.digest(code))
-        new = engine.new_game(options, secrets.token_bytes(32))
-        state, events = self._computers_play(seats, new)
+        new, opening = engine.start_game(options, secrets.token_bytes(32))
+        state, moves = self._computers_play(seats, new)
+        events = opening + moves
         record = GameRecord(tuple(seats), state, len(events))
         game_id = self._insert(record, events)
         metrics.record_game_created()

@@ -309,6 +309,14 @@ def test_in_a_match_computers_leave_next_game_to_the_humans(client):
     assert len(game["view"]["results"]) == 2
 
 
+def test_the_event_log_opens_with_the_first_cut_round_and_its_commitment(client):
+    player = versus_computer(client)
+    game = player.read()
+    first = player.events().get_json()["events"][0]
+    assert first == {"number": 1, "type": "cut_round", "round": 1, "seats": [0, 1],
+                     "seed_commitment": game["view"]["seed_commitment"]}
+
+
 def test_events_are_numbered_and_show_private_parts_only_to_their_seat(client):
     player = versus_computer(client)
     game = play_to(player, "discard")
