@@ -1,9 +1,7 @@
 """The show: hands counted in order, pone first and the crib last; manual claims and muggins."""
 from __future__ import annotations
 
-from collections import Counter
-
-from service.engine.actions import ClaimItem
+from service.claims import check_claim, nominal_points
 from service.engine.errors import IllegalActionError
 from service.engine.outcome import award, game_won, reveal_hand
 from service.engine.state import Draft
@@ -59,32 +57,24 @@ def next_opponent(g: Draft, seat: int) -> int:
     return next((seat + k) % n for k in range(1, n) if g.options.side_of((seat + k) % n) != side)
 
 
-def _item_points(item: ClaimItem) -> int:
-    return {"fifteen": 2, "pair": 2, "nobs": 1}.get(item.kind, len(item.cards))
-
-
-def _item_key(kind: str, cards) -> tuple:
-    return kind, frozenset(cards)
-
-
 def claim(g: Draft, seat: int, points: int | None, items) -> None:
     """A manual count of the hand being shown (see README: claims, corrections, muggins)."""
     _, is_crib = g.claimer()
     cards = _shown_cards(g, seat, is_crib)
     points = _claimed_points(points, items, set(cards) | {g.starter})
-    true = score_show(cards, g.starter, crib=is_crib)
+    check = check_claim(cards, g.starter, is_crib,
+                        points if items is None else [(item.kind, item.cards) for item in items])
     public = {"seat": seat, "hand": "crib" if is_crib else "hand",
               "cards": [str(card) for card in cards], "starter": str(g.starter),
-              "claimed": points, "true_count": true.total, "items": _items_out(true.items)}
+              "claimed": points, "true_count": check.actual, "items": _items_out(check.breakdown)}
     if items is not None:
-        public["missed"] = _items_out(_unmatched(true.items, items))
-        public["wrong"] = [{**item.to_dict(), "points": _item_points(item)}
-                           for item in _unmatched(items, true.items)]
-    scored = award(g, seat, min(points, true.total))
+        public["missed"] = _items_out(check.missed_items)
+        public["wrong"] = _items_out(check.wrong_items)
+    scored = award(g, seat, min(points, check.actual))
     g.emit("claim", {**public, "points": scored, "scores": list(g.scores)})
     if game_won(g):
         return
-    missed, excess = true.total - points, points - true.total
+    missed, excess = check.actual - points, points - check.actual
     if excess > 0 and g.options.muggins != "off" and _muggins_award(g, seat, excess, "overclaim"):
         return
     if missed > 0 and g.options.muggins == "auto" and _muggins_award(g, seat, missed, "missed"):
@@ -105,7 +95,7 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
                     or len(set(item.cards)) != len(item.cards):
                 raise IllegalActionError("invalid_claim", "an item names a kind or card not shown",
                                          kind=item.kind)
-        item_total = sum(_item_points(item) for item in items)
+        item_total = sum(nominal_points(item.kind, item.cards) for item in items)
         if points is None:
             points = item_total
         elif points != item_total:
@@ -114,19 +104,6 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
     if points is None or not 0 <= points <= MAX_CLAIM:
         raise IllegalActionError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
     return points
-
-
-def _unmatched(items, others) -> list:
-    """The items with no equal (same kind, same cards) among `others`, counting duplicates."""
-    available = Counter(_item_key(other.kind, other.cards) for other in others)
-    unmatched = []
-    for item in items:
-        key = _item_key(item.kind, item.cards)
-        if available[key]:
-            available[key] -= 1
-        else:
-            unmatched.append(item)
-    return unmatched
 
 
 def _muggins_award(g: Draft, claimer: int, points: int, reason: str) -> bool:
