@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
+from service.api.validation_messages import translate_errors
 from service.i18n import negotiate, problem_text
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -69,7 +70,7 @@ class ProblemSchema(ma.Schema):
 
 def problem_response(status: int, code: str, *, fallback: str = "", params: dict | None = None,
                      extra: dict | None = None, headers=None) -> Response:
-    language = negotiate(request.headers.get("Accept-Language"))
+    language = request_language()
     title, detail = problem_text(code, language, params or {}, fallback)
     body = {"type": TYPE_PREFIX + code, "title": title, "status": status, "detail": detail,
             "code": code, **(extra or {})}
@@ -78,6 +79,10 @@ def problem_response(status: int, code: str, *, fallback: str = "", params: dict
     response.headers["Content-Language"] = language
     response.vary.add("Accept-Language")
     return response
+
+
+def request_language() -> str:
+    return negotiate(request.headers.get("Accept-Language"))
 
 
 def init_app(app: Flask) -> None:
@@ -140,8 +145,8 @@ def domain_problem(error: ValueError) -> Response:
 
 
 def validation_problem(messages) -> Problem:
-    """A 422 naming each invalid field, from marshmallow's messages."""
-    errors = flatten_messages(messages)
+    """A 422 naming each invalid field, with marshmallow's messages in the request's language."""
+    errors = translate_errors(flatten_messages(messages), request_language())
     return Problem(422, "validation_failed", "invalid request", fields=", ".join(errors),
                    extra={"errors": errors})
 
