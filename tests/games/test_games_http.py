@@ -37,7 +37,8 @@ def test_creating_a_game_returns_its_id_the_creators_token_and_location(client):
     assert len(base64.urlsafe_b64decode(body["token"] + "==")) == 16
     assert (body["seat"], body["invites"]) == (0, [])
     game = body["game"]
-    assert (game["version"], game["seat"], game["last_event"]) == (1, 0, 1)
+    # Events: the opening cut round, then the computer's cut.
+    assert (game["version"], game["seat"], game["last_event"]) == (1, 0, 2)
     assert game["seats"] == [
         {"seat": 0, "kind": "human", "name": "Ana", "taken": True},
         {"seat": 1, "kind": "computer", "name": "Computer 2", "taken": True, "level": "first"},
