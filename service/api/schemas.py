@@ -129,10 +129,9 @@ class Claimed(fields.Field):
             if len(value) > MAX_CLAIM_ITEMS:
                 raise ma.ValidationError(f"At most {MAX_CLAIM_ITEMS} items.")
             return ClaimItemSchema(many=True).load(value)
-        points = StrictInteger(validate=validate.Range(0, MAX_CLAIM)).deserialize(value)
-        if points is None:
+        if not isinstance(value, int) or isinstance(value, bool):
             raise self.make_error("invalid")
-        return points
+        return StrictInteger(validate=validate.Range(0, MAX_CLAIM)).deserialize(value)
 
 
 class VerifyRequestSchema(ShowRequestSchema):

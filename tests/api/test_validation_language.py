@@ -55,6 +55,8 @@ def test_verify_claimed_items(client):
     }
     assert spanish_errors(client, "/v1/show/verify", {**hand, "claimed": 1000}) == {
         "claimed": ["Debe ser mayor o igual que 0 y menor o igual que 999."]}
+    assert spanish_errors(client, "/v1/show/verify", {**hand, "claimed": "doce"}) == {
+        "claimed": ["Se esperaba un número entero de puntos o una lista de combinaciones."]}
     too_many = [{"kind": "pair", "cards": ["5H", "5S"]}] * 65
     assert spanish_errors(client, "/v1/show/verify", {**hand, "claimed": too_many}) == {
         "claimed": ["Como máximo 64 combinaciones."]}

@@ -62,3 +62,6 @@ def test_claimed_card_not_in_the_show(client):
 def test_claim_must_be_number_or_list(client):
     for claimed in ("12", True, -1, 1000, {"kind": "pair"}, None):
         problem(verify(client, claimed), 422, "validation_failed")
+    for claimed in ("12", True, {"kind": "pair"}):
+        body = problem(verify(client, claimed), 422, "validation_failed")
+        assert body["errors"] == {"claimed": ["Expected a whole number of points or a list of items."]}
