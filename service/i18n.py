@@ -177,6 +177,15 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
+def register_problems(messages: dict[str, dict[str, tuple[str, str]]]) -> None:
+    """Add a module's problem texts ({language: {code: (title, detail)}}) to PROBLEMS; texts
+    already there are kept."""
+    for language, texts in messages.items():
+        catalogue = PROBLEMS.setdefault(language, {})
+        for code, text in texts.items():
+            catalogue.setdefault(code, text)
+
+
 def problem_text(code: str, language: str, params: dict, fallback: str) -> tuple[str, str]:
     """(title, detail) for an error code; `fallback` is the detail when the code or a param is
     unknown, so a new error code is never worse than its English message."""

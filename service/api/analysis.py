@@ -15,7 +15,7 @@ from service.api.schemas import (StrictBoolean, StrictInteger, canonical_card, c
                                  card_text)
 from service.bots.discard import analyse_discard, crib_weight
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
-from service.i18n import PROBLEMS
+from service.i18n import register_problems
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
                                                   "with exact expectations")
@@ -24,7 +24,7 @@ DECIMALS = 4
 TEAMS = ("2x2", "3x2", "2x3")
 
 # Texts of this module's error codes, added to the shared problem catalogue.
-PROBLEMS["en"].update({
+register_problems({"en": {
     "wrong_hand_size": ("Wrong hand size",
                         "{field}: with {players} players a dealt hand has {expected} cards, not "
                         "{got}"),
@@ -39,8 +39,7 @@ PROBLEMS["en"].update({
     "invalid_next_cards": ("Impossible hand size",
                            "{field}: the next player cannot hold {got} cards"),
     "game_already_won": ("Game already won", "{field}: a score has already reached {target}"),
-})
-PROBLEMS["es"].update({
+}, "es": {
     "wrong_hand_size": ("Mano de tamaño incorrecto",
                         "{field}: con {players} jugadores se reparten {expected} cartas, no "
                         "{got}"),
@@ -58,7 +57,7 @@ PROBLEMS["es"].update({
     "invalid_next_cards": ("Mano imposible",
                            "{field}: el siguiente jugador no puede tener {got} cartas"),
     "game_already_won": ("Partida ya ganada", "{field}: un marcador ya ha llegado a {target}"),
-})
+}})
 
 
 def _number(value: Fraction) -> float:

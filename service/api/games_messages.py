@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.i18n import PROBLEMS
+from service.i18n import register_problems
 
 # code -> (title, detail); details use only params every raiser of the code passes.
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
@@ -88,7 +88,4 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
 
 def register() -> None:
     """Add these texts to the service's catalogues; texts already there are kept."""
-    for language, messages in MESSAGES.items():
-        catalogue = PROBLEMS.setdefault(language, {})
-        for code, text in messages.items():
-            catalogue.setdefault(code, text)
+    register_problems(MESSAGES)

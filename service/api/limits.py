@@ -21,7 +21,7 @@ from limits import parse_many
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
 from service.config import Settings, SettingsError
-from service.i18n import PROBLEMS
+from service.i18n import register_problems
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +60,7 @@ def init_app(app: Flask) -> None:
 
     Call after every blueprint is registered: the action limit wraps the registered views.
     """
-    for language, messages in MESSAGES.items():
-        for code, text in messages.items():
-            PROBLEMS.setdefault(language, {}).setdefault(code, text)
+    register_problems(MESSAGES)
     _document_429(app)
     settings: Settings = app.config["SETTINGS"]
     if not settings.rate_limit_enabled:
