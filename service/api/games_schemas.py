@@ -37,7 +37,7 @@ def _cards(description: str, **kwargs) -> fields.List:
 class SeatSpecSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
     name = fields.String(validate=NAME, metadata={"example": "Ana"})
-    level = fields.String(validate=validate.OneOf(sorted(computer.levels())), metadata={
+    level = fields.String(validate=validate.OneOf(sorted(computer.LEVELS)), metadata={
         "description": "Computer seats: how it plays (default: medium when the computer "
                        "players are installed, else first = first legal action)"})
 

@@ -4,17 +4,16 @@
 computer never knows more than a person would. The returned dict is an action without its
 seat (`{"type": "play", "card": "5H"}`); the service adds the seat and applies it.
 
-Built in: "first", the first legal action. More levels come from `service.bots`, which
-exposes `LEVELS: dict[str, choose_action]` (easy, medium, hard); they are looked up lazily
-so this module works before and without that package.
+Levels: "first" (the first legal action, a fixed baseline for tests and benchmarks) and
+`service.bots.LEVELS` (easy, medium, hard).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
+from service import bots
 from service.cards import Card
 from service.scoring import show_points
 
@@ -41,20 +40,8 @@ def first_legal(view: dict, seat: int, rng: random.Random) -> dict:
     return {"type": kind}
 
 
-BUILT_IN: dict[str, ChooseAction] = {"first": first_legal}
-
-
-def levels() -> Mapping[str, ChooseAction]:
-    """Every level by name: the built-in ones plus those of service.bots, if present."""
-    try:
-        bots = importlib.import_module("service.bots")
-    except ImportError:
-        return BUILT_IN
-    return {**BUILT_IN, **getattr(bots, "LEVELS", {})}
-
-
-def default_level() -> str:
-    return "medium" if "medium" in levels() else "first"
+LEVELS: dict[str, ChooseAction] = {"first": first_legal, **bots.LEVELS}
+DEFAULT_LEVEL = "medium"
 
 
 def wants_to_act(view: dict) -> bool:

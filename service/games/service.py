@@ -270,7 +270,7 @@ class GamesService:
     def _computer_move(self, seat: Seat, number: int, view: dict, state: GameState, now: float):
         rng = random.Random(hashlib.sha256(
             state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
-        choose = computer.levels().get(seat.level, computer.first_legal)
+        choose = computer.LEVELS.get(seat.level, computer.first_legal)
         choice = choose(view, number, rng)
         try:
             if choice.get("type") in computer.HUMAN_DECISIONS:
@@ -339,10 +339,10 @@ def _game_options(options: dict, players: int) -> GameOptions:
 def _seat(number: int, spec: dict) -> Seat:
     kind = spec.get("kind", "human")
     if kind == "computer":
-        level = spec.get("level") or computer.default_level()
-        if level not in computer.levels():
+        level = spec.get("level") or computer.DEFAULT_LEVEL
+        if level not in computer.LEVELS:
             raise GameError(422, "unknown_level", f"no computer level {level!r}", level=level,
-                            allowed=", ".join(sorted(computer.levels())))
+                            allowed=", ".join(sorted(computer.LEVELS)))
         return Seat("computer", spec.get("name") or f"Computer {number + 1}", level)
     return Seat("human", spec.get("name") or f"Player {number + 1}")
 

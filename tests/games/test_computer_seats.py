@@ -28,7 +28,7 @@ def test_a_level_is_called_with_the_seats_own_view_and_an_rng(monkeypatch):
         calls.append((view, seat, rng))
         return first_legal(view, seat, rng)
 
-    monkeypatch.setitem(computer.BUILT_IN, "spy", spy)
+    monkeypatch.setitem(computer.LEVELS, "spy", spy)
     service = GamesService(MemoryGameStore(600))
     created = service.create([{"kind": "human"}, {"kind": "computer", "level": "spy"}], {})
     game = play_out(service, created)
@@ -44,7 +44,7 @@ def test_a_level_is_called_with_the_seats_own_view_and_an_rng(monkeypatch):
 
 
 def test_a_level_that_chooses_badly_is_overruled_by_the_first_legal_action(monkeypatch, caplog):
-    monkeypatch.setitem(computer.BUILT_IN, "rogue", lambda view, seat, rng: {"type": "resign"})
+    monkeypatch.setitem(computer.LEVELS, "rogue", lambda view, seat, rng: {"type": "resign"})
     service = GamesService(MemoryGameStore(600))
     created = service.create([{"kind": "human"}, {"kind": "computer", "level": "rogue"}],
                              {"target": 61})
@@ -55,8 +55,8 @@ def test_a_level_that_chooses_badly_is_overruled_by_the_first_legal_action(monke
 
 
 def test_levels_are_the_built_in_first_plus_the_bots_levels():
-    assert {"first", "easy", "medium", "hard"} <= set(computer.levels())
-    assert computer.default_level() == "medium"
+    assert set(computer.LEVELS) == {"first", "easy", "medium", "hard"}
+    assert computer.DEFAULT_LEVEL == "medium"
 
 
 @pytest.mark.parametrize("level", ["first", "easy", "medium", "hard"])
