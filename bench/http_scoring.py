@@ -37,13 +37,19 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int) -> subprocess.Popen:
+def pinned(command: list[str], cpu: str | None) -> list[str]:
+    """`command` run on one CPU (taskset) when `cpu` is given."""
+    return command if cpu is None else ["taskset", "-c", cpu, *command]
+
+
+def start_gunicorn(port: int, cpu: str | None) -> subprocess.Popen:
     env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{port}",
            # The limiter would answer 429 long before the benchmark ends.
            "CRIBBAGE_RATE_LIMIT_ENABLED": "0"}
     env.pop("CRIBBAGE_REDIS_URL", None)
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "service.wsgi:app"],
+        pinned([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
+                "service.wsgi:app"], cpu),
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
 
@@ -86,6 +92,7 @@ def wrk(url: str, args, server: subprocess.Popen, script: str | None = None):
     command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", url]
     if script:
         command[1:1] = ["-s", script]
+    command = pinned(command, "0" if args.pin else None)
     cpu_before = server_cpu_seconds(server)
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     cpu = server_cpu_seconds(server) - cpu_before
@@ -102,6 +109,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="wrk runs per endpoint")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
+    parser.add_argument("--pin", action="store_true",
+                        help="run wrk on CPU 0 and gunicorn on CPU 1, so that the server's own "
+                             "capacity, not the cores it shares with wrk, sets the pace")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed (apt-get install wrk)")
@@ -114,7 +124,7 @@ def main() -> None:
             'wrk.method = "POST"\n'
             'wrk.headers["Content-Type"] = "application/json"\n'
             f"wrk.body = {json.dumps(json.dumps(SHOW_BODY))}\n")
-        server = start_gunicorn(port)
+        server = start_gunicorn(port, "1" if args.pin else None)
         try:
             wait_until_live(base, server)
             check_endpoints(base)
@@ -138,7 +148,8 @@ def main() -> None:
     # The least CPU a request took over the rounds: what it costs when nothing else interferes.
     trivial_cpu, scoring_cpu = (min(cpu for _, cpu in runs) for runs in (trivial, scoring))
     print(f"wrk: {args.threads} thread(s), {args.connections} connections, {args.duration} s x "
-          f"{args.rounds} rounds per endpoint, gunicorn -c deploy/gunicorn.conf.py")
+          f"{args.rounds} rounds per endpoint, gunicorn -c deploy/gunicorn.conf.py"
+          + (", wrk on CPU 0 and gunicorn on CPU 1" if args.pin else ", both on both CPUs"))
     for name, rps, cpu, runs in (("GET  /v1/ping       ", trivial_rps, trivial_cpu, trivial),
                                  ("POST /v1/show/score ", scoring_rps, scoring_cpu, scoring)):
         rounds = ", ".join(f"{run:.0f}" for run, _ in runs)
