@@ -14,9 +14,7 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
 
@@ -26,6 +24,7 @@ from service.api import create_app  # noqa: E402
 from service.bots.discard import analyse_discard, warm  # noqa: E402
 from service.cards import DECK  # noqa: E402
 from service.config import Settings  # noqa: E402
+from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 
 
 def dealt_hands(count: int, seed: int) -> list[list]:
@@ -70,16 +69,11 @@ def test_client(hands) -> list[float]:
 
 
 def gunicorn(hands) -> list[float]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {**os.environ, "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_REDIS_URL": ""}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
-         "--threads", "1", "service.wsgi:app"], env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+    """One keep-alive connection to gunicorn (deploy/gunicorn.conf.py, the embedded store)."""
+    server = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_REDIS_URL": None},
+                            workers=1, threads=1).start()
     try:
-        connection = _connect(port)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
 
         def post(body):
             connection.request("POST", "/v1/analysis/discard", json.dumps(body),
@@ -91,22 +85,7 @@ def gunicorn(hands) -> list[float]:
         post(bodies(hands[:1])[0])  # the worker builds its rank tables
         return timed(lambda body=body: post(body) for body in bodies(hands))
     finally:
-        server.terminate()
-        server.wait(10)
-
-
-def _connect(port: int) -> http.client.HTTPConnection:
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("GET", "/health")
-            connection.getresponse().read()
-            return connection
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+        server.stop()
 
 
 def main(argv=None) -> None:

@@ -23,12 +23,9 @@ import http.client
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import median
@@ -37,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.games.computer import first_legal  # noqa: E402
-from tests.redis_servers import RedisServer, free_port  # noqa: E402
+from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
+from tests.redis_servers import RedisServer  # noqa: E402
 
 
 # Load --------------------------------------------------------------------------------------------
@@ -122,40 +120,6 @@ def percentile(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(len(values) * p / 100))]
 
 
-# Servers -----------------------------------------------------------------------------------------
-def start_gunicorn(port: int, redis_url: str) -> subprocess.Popen:
-    env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{port}", "CRIBBAGE_REDIS_URL": redis_url,
-           "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_LOG_LEVEL": "WARNING"}
-    env.pop("CRIBBAGE_REDIS_CLUSTER", None)
-    return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
-         "--access-logfile", "/dev/null", "service.wsgi:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
-
-
-def wait_until_ready(base: str, server: subprocess.Popen, timeout: float = 30) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{base}/readyz", timeout=1) as response:
-                return json.load(response)
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not come up")
-
-
-def stop(server: subprocess.Popen) -> None:
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=float, default=10, help="seconds per round and kind")
@@ -166,11 +130,13 @@ def main() -> None:
     args = parser.parse_args()
 
     redis = RedisServer().start()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_gunicorn(port, redis.url)
+    server = GunicornServer({"CRIBBAGE_REDIS_URL": redis.url, "CRIBBAGE_REDIS_CLUSTER": None,
+                             "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_LOG_LEVEL": "WARNING"},
+                            workers=None, threads=None)
+    port = server.port
     try:
-        ready = wait_until_ready(base, server)
+        server.start()
+        ready = server.request("GET", "/readyz")[2]
         assert ready["checks"] == {"store": "ok"}, ready
         rounds = {"ping": [], "games": []}
         with ProcessPoolExecutor(args.processes) as pool:
@@ -180,7 +146,7 @@ def main() -> None:
                     rounds[kind].append(measure(pool, kind, port, args))
         keys = int(redis.cli("DBSIZE"))
     finally:
-        stop(server)
+        server.stop()
         redis.remove()
     report(args, rounds, keys)
 

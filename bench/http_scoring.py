@@ -16,83 +16,42 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-from statistics import median
-import urllib.request
 from pathlib import Path
+from statistics import median
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 SHOW_BODY = {"hand": ["5H", "5S", "6D", "4C"], "starter": "JH", "crib": False}
 GOAL = 0.85
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def check_endpoints(server: GunicornServer) -> None:
+    status, _, body = server.request("POST", "/v1/show/score", SHOW_BODY)
+    assert (status, body["total"]) == (200, 16), body
+    assert server.request("GET", "/v1/ping")[2] == {"ok": True}
 
 
-def pinned(command: list[str], cpu: str | None) -> list[str]:
-    """`command` run on one CPU (taskset) when `cpu` is given."""
-    return command if cpu is None else ["taskset", "-c", cpu, *command]
-
-
-def start_gunicorn(port: int, cpu: str | None) -> subprocess.Popen:
-    env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{port}",
-           # The limiter would answer 429 long before the benchmark ends.
-           "CRIBBAGE_RATE_LIMIT_ENABLED": "0"}
-    env.pop("CRIBBAGE_REDIS_URL", None)
-    return subprocess.Popen(
-        pinned([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
-                "service.wsgi:app"], cpu),
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
-
-
-def wait_until_live(base: str, server: subprocess.Popen, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{base}/livez", timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not come up")
-
-
-def check_endpoints(base: str) -> None:
-    request = urllib.request.Request(f"{base}/v1/show/score", data=json.dumps(SHOW_BODY).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as response:
-        assert json.load(response)["total"] == 16
-    with urllib.request.urlopen(f"{base}/v1/ping", timeout=5) as response:
-        assert json.load(response) == {"ok": True}
-
-
-def server_cpu_seconds(server: subprocess.Popen) -> float:
+def server_cpu_seconds(server: GunicornServer) -> float:
     """CPU time used so far by gunicorn's master and workers (Linux /proc)."""
-    pids = [server.pid, *map(int, Path(f"/proc/{server.pid}/task/{server.pid}/children")
-                             .read_text().split())]
     ticks = 0
-    for pid in pids:
+    for pid in (server.process.pid, *server.worker_pids()):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def wrk(url: str, args, server: subprocess.Popen, script: str | None = None):
+def wrk(url: str, args, server: GunicornServer, script: str | None = None):
     """(requests/s, server CPU microseconds per request) of one wrk run."""
     command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", url]
     if script:
         command[1:1] = ["-s", script]
-    command = pinned(command, "0" if args.pin else None)
+    if args.pin:
+        command = ["taskset", "-c", "0", *command]
     cpu_before = server_cpu_seconds(server)
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     cpu = server_cpu_seconds(server) - cpu_before
@@ -116,18 +75,20 @@ def main() -> None:
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed (apt-get install wrk)")
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    # The limiter would answer 429 long before the benchmark ends; workers and threads are the
+    # config's defaults (one worker with the embedded store).
+    server = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_REDIS_URL": None},
+                            workers=None, threads=None, cpu="1" if args.pin else None)
+    base = server.url
     with tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "show_score.lua"
         script.write_text(
             'wrk.method = "POST"\n'
             'wrk.headers["Content-Type"] = "application/json"\n'
             f"wrk.body = {json.dumps(json.dumps(SHOW_BODY))}\n")
-        server = start_gunicorn(port, "1" if args.pin else None)
+        server.start()
         try:
-            wait_until_live(base, server)
-            check_endpoints(base)
+            check_endpoints(server)
             warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
             wrk(f"{base}/v1/ping", warm_up, server)
             wrk(f"{base}/v1/show/score", warm_up, server, str(script))
@@ -136,12 +97,7 @@ def main() -> None:
                 trivial.append(wrk(f"{base}/v1/ping", args, server))
                 scoring.append(wrk(f"{base}/v1/show/score", args, server, str(script)))
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+            server.stop()
 
     trivial_rps, scoring_rps = (median(rps for rps, _ in runs) for runs in (trivial, scoring))
     ratio = median(score[0] / ping[0] for score, ping in zip(scoring, trivial))

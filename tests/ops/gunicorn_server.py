@@ -23,23 +23,24 @@ START_TIMEOUT = 30.0
 class GunicornServer:
     """`gunicorn -c deploy/gunicorn.conf.py service.wsgi:app` on a free loopback port.
 
-    `env` adds to (or, with None values, removes from) this process's environment. Output goes
-    to files in `log_dir` (by default a temporary directory, removed after a clean stop);
-    `stop()` ends the server gracefully, killing it if it hangs.
+    `env` adds to (or, with None values, removes from) this process's environment; `workers`
+    or `threads` None leaves them to the config's defaults; `cpu` pins the server to that CPU
+    (taskset). Output goes to files in `log_dir` (by default a temporary directory, removed
+    after a clean stop); `stop()` ends the server gracefully, killing it if it hangs.
     """
 
-    def __init__(self, env: dict[str, str | None] | None = None, *, workers: int = 2,
-                 threads: int = 8, log_dir: str | os.PathLike | None = None):
+    def __init__(self, env: dict[str, str | None] | None = None, *, workers: int | None = 2,
+                 threads: int | None = 8, cpu: str | None = None,
+                 log_dir: str | os.PathLike | None = None):
         self.port = free_port()
+        self.cpu = cpu
         self.own_log_dir = log_dir is None
         self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
         self.env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{self.port}",
-                    "WEB_CONCURRENCY": str(workers), "GUNICORN_THREADS": str(threads)}
-        for name, value in (env or {}).items():
-            if value is None:
-                self.env.pop(name, None)
-            else:
-                self.env[name] = value
+                    "WEB_CONCURRENCY": None if workers is None else str(workers),
+                    "GUNICORN_THREADS": None if threads is None else str(threads)}
+        self.env.update(env or {})
+        self.env = {name: value for name, value in self.env.items() if value is not None}
         self.process: subprocess.Popen | None = None
 
     @property
@@ -56,9 +57,11 @@ class GunicornServer:
 
     def start(self) -> GunicornServer:
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "service.wsgi:app"],
-                cwd=ROOT, env=self.env, stdout=out, stderr=err)
+            command = [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "service.wsgi:app"]
+            if self.cpu is not None:
+                command = ["taskset", "-c", self.cpu, *command]
+            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out,
+                                            stderr=err)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.process.poll() is not None:
