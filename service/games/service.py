@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from service import engine, metrics
 from service.cards import DECK, Card, CardError, resolve_card
-from service.engine import Event, GameOptions, GameState, RuleError
+from service.engine import Event, GameOptions, GameState, InvalidInputError, RuleError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
 from . import computer, tokens
@@ -33,10 +33,6 @@ COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole han
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
 
 CANONICAL = frozenset(str(card) for card in DECK)
-
-# Engine codes that mean the request itself is malformed (422), not refused by the rules (409).
-MALFORMED = {"invalid_action", "invalid_options", "invalid_card", "unknown_card",
-             "duplicate_card", "wrong_card_count"}
 
 
 @dataclass(frozen=True)
@@ -382,7 +378,8 @@ def _replayed(record: str, fingerprint: str, seat: int | None) -> Snapshot:
 
 
 def _refused(error: RuleError) -> GameError:
-    status = 422 if error.code in MALFORMED else 409
+    """Malformed input is a 422; an action the rules refuse in this state, a 409."""
+    status = 422 if isinstance(error, InvalidInputError) else 409
     return GameError(status, error.code, str(error), **error.params)
 
 
