@@ -100,7 +100,6 @@ class JsonLogger(_Logger):
     def access(self, resp, req, environ, request_time):
         if not self.cfg.accesslog:
             return
-        response_headers = {name.lower(): value for name, value in (resp.headers or ())}
         line = {
             "time": _utc_timestamp(_time.time()),
             "log": "access",
@@ -110,7 +109,7 @@ class JsonLogger(_Logger):
             "status": resp.status_code,
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
-            "request_id": response_headers.get("x-request-id"),
+            "request_id": _request_id(resp.headers or ()),
         }
         try:
             self.access_log.info(_json.dumps(line, separators=(",", ":")))
@@ -119,6 +118,14 @@ class JsonLogger(_Logger):
 
 
 logger_class = JsonLogger
+
+
+def _request_id(response_headers):
+    # The app appends X-Request-ID last: searching from the end finds it at once.
+    for name, value in reversed(response_headers):
+        if name.lower() == "x-request-id":
+            return value
+    return None
 
 
 def on_starting(server):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from service.cards import Card
 
@@ -25,8 +25,10 @@ class CountExceededError(ValueError):
         self.params = {"count": count, "index": index}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):
+    """One scoring combination. A named tuple: a show makes several, and this is the cheapest
+    immutable record to make."""
+
     kind: str
     cards: tuple[Card, ...]
     points: int
@@ -45,16 +47,33 @@ class PeggingScore:
     items: tuple[ScoreItem, ...]
 
 
+# One scoring combination of a show as (kind, positions, points); the positions index the cards
+# (*hand, starter), in the order of the cards of the item.
+Combination = tuple[str, tuple[int, ...], int]
+
+
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
     """Every scoring combination of a 4- or 5-card hand (or crib) with the starter, itemised."""
     cards = (*hand, starter)
-    items = [*_fifteens(cards), *_pairs(cards), *_runs(cards)]
-    flush = _flush(hand, starter, crib)
+    total, combos = show_combinations(hand, starter, crib)
+    return ShowScore(total, tuple([ScoreItem(kind, tuple([cards[i] for i in positions]), points)
+                                   for kind, positions, points in combos]))
+
+
+def show_combinations(hand: Sequence[Card], starter: Card,
+                      crib: bool = False) -> tuple[int, list[Combination]]:
+    """The show total and its combinations (see `Combination`), in `score_show`'s order: the
+    fifteens, the pairs and the runs, then the flush and the nobs."""
+    ranks = [card.rank for card in hand]
+    ranks.append(starter.rank)
+    combos = _fifteens(ranks) + _pairs(ranks) + _runs(ranks)
+    suit = starter.suit
+    flush = _flush_size(hand, suit, crib)
     if flush:
-        items.append(flush)
-    items.extend(ScoreItem("nobs", (card,), 1) for card in hand
-                 if card.rank == 11 and card.suit == starter.suit)
-    return ShowScore(sum(item.points for item in items), tuple(items))
+        combos.append(("flush", _FIRST[flush], flush))
+    combos += [("nobs", (i,), 1) for i, card in enumerate(hand)
+               if card.rank == 11 and card.suit == suit]
+    return sum([points for _, _, points in combos]), combos
 
 
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
@@ -91,54 +110,69 @@ def rank_points(sorted_ranks: tuple[int, ...]) -> int:
     return points
 
 
-def _fifteens(cards):
+def _fifteens(ranks) -> list[Combination]:
     # sums[mask]: the count value of the cards whose positions are the bits of mask
     sums = [0]
-    for card in cards:
-        value = card.value
+    for rank in ranks:
+        value = _COUNT_VALUE[rank]
         sums += [total + value for total in sums]
-    for combo, mask in _subsets(len(cards)):
-        if sums[mask] == 15:
-            yield ScoreItem("fifteen", tuple(cards[i] for i in combo), 2)
+    return [("fifteen", positions, 2) for mask, positions in _subsets(len(ranks))
+            if sums[mask] == 15]
+
+
+_COUNT_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank, as Card.value
+_FIRST = [tuple(range(size)) for size in range(7)]  # _FIRST[n]: the first n positions
 
 
 @lru_cache(maxsize=None)
-def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """(positions, bit mask) of every group of 2 or more of `size` cards, in combinations order."""
-    return tuple((combo, sum(1 << i for i in combo))
+def _subsets(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(bit mask, positions) of every group of 2 or more of `size` cards, in combinations order."""
+    return tuple((sum(1 << i for i in combo), combo)
                  for length in range(2, size + 1) for combo in combinations(range(size), length))
 
 
-def _pairs(cards):
-    for first, second in combinations(cards, 2):
-        if first.rank == second.rank:
-            yield ScoreItem("pair", (first, second), 2)
+@lru_cache(maxsize=None)
+def _two_of(size: int) -> tuple[tuple[int, int], ...]:
+    return tuple(combinations(range(size), 2))
 
 
-def _runs(cards):
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    rank = 1
-    while rank <= 13:
-        length = 0
-        while rank + length in by_rank:
-            length += 1
+def _pairs(ranks) -> list[Combination]:
+    return [("pair", pair, 2) for pair in _two_of(len(ranks)) if ranks[pair[0]] == ranks[pair[1]]]
+
+
+def _runs(ranks) -> list[Combination]:
+    at: list[list[int] | None] = [None] * 15  # at[rank]: the positions of the cards of that rank
+    for position, rank in enumerate(ranks):
+        held = at[rank]
+        if held is None:
+            at[rank] = [position]
+        else:
+            held.append(position)
+    combos = []
+    low = 1
+    while low <= 11:
+        if at[low] is None:
+            low += 1
+            continue
+        high = low
+        while at[high + 1] is not None:
+            high += 1
+        length = high - low + 1
         if length >= 3:
-            groups = [by_rank[rank + offset] for offset in range(length)]
-            for combo in product(*groups):
-                yield ScoreItem("run", combo, length)
-        rank += length + 1
+            combos += [("run", positions, length) for positions in product(*at[low:high + 1])]
+        low = high + 2
+    return combos
 
 
-def _flush(hand, starter, crib):
-    if len({card.suit for card in hand}) != 1:
-        return None
-    if hand[0].suit == starter.suit:
-        return ScoreItem("flush", (*hand, starter), len(hand) + 1)
-    if crib:
-        return None
-    return ScoreItem("flush", tuple(hand), len(hand))
+def _flush_size(hand, starter_suit, crib) -> int:
+    """How many cards the flush has (the hand alone, or with the starter), or 0."""
+    suit = hand[0].suit
+    for card in hand:
+        if card.suit != suit:
+            return 0
+    if suit == starter_suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
 
 
 def score_pegging(pile: Sequence[Card]) -> PeggingScore:

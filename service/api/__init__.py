@@ -8,9 +8,8 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import analysis, docs, games, health, limits, observability, problems, scoring
+from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
-
-MAX_BODY_BYTES = 64 * 1024
 
 
 class CribbageApi(Api):

@@ -40,11 +40,25 @@ def parse_card(text: str, field: str, index: int | None = None) -> Card:
 def parse_card_list(texts: Sequence[str], field: str) -> tuple[Card, ...]:
     """Raises CardParseError or DuplicateCardError naming the item."""
     cards = [_COMPACT.get(text) for text in texts]
-    if None in cards:
+    if not all(cards):  # a None: not a compact notation
         cards = [parse_card(text, field, index) for index, text in enumerate(texts)]
     if len(set(cards)) < len(cards):
         parse_cards(cards, field=field)  # raises, naming the repeated card
     return tuple(cards)
+
+
+def parse_show(hand_texts: Sequence[str], starter_text: str) -> tuple[tuple[Card, ...], Card]:
+    """The hand and the starter of a show. Raises as `parse_card_list`, `parse_card` and
+    `check_not_in` do, in that order."""
+    hand = [_COMPACT.get(text) for text in hand_texts]
+    starter = _COMPACT.get(starter_text)
+    if not all(hand) or starter is None or len({*hand, starter}) <= len(hand):
+        # Not all compact, or a card repeated: the general path names the first bad item.
+        hand = parse_card_list(hand_texts, "hand")
+        starter = parse_card(starter_text, "starter")
+        check_not_in(starter, hand, "starter")
+        return hand, starter
+    return tuple(hand), starter
 
 
 def check_not_in(card: Card, others: Sequence[Card], field: str) -> None:

@@ -67,9 +67,8 @@ class _RequestIdMiddleware:
         environ[_ENVIRON_REQUEST_ID] = rid
 
         def start_with_request_id(status, headers, exc_info=None):
-            headers = [(k, v) for k, v in headers if k.lower() != "x-request-id"]
-            headers.append((REQUEST_ID_HEADER, rid))
-            return start_response(status, headers, exc_info)
+            # No view sets this header: the id is only ever added here.
+            return start_response(status, [*headers, (REQUEST_ID_HEADER, rid)], exc_info)
 
         return self.wsgi_app(environ, start_with_request_id)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from service.api import examples
 from service.api.blueprint import Blueprint
-from service.api.cardtext import card_texts, check_not_in, parse_card, parse_card_list
+from service.api.cardtext import card_texts, parse_card, parse_card_list, parse_show
 from service.api.responses import BODY_ERRORS, document_errors, json_response, language
 from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
                                  ReplaySchema, ShowRequestSchema, ShowScoreSchema,
@@ -12,22 +12,19 @@ from service.api.speech import claim_explanation, pegging_summary, show_summary
 from service.cards import CardNotHeldError
 from service.claims import check_claim
 from service.replay import replay
-from service.scoring import score_pegging, score_show
+from service.scoring import score_pegging, show_combinations
 
 blp = Blueprint("scoring", __name__, description="Score a show, a claim, a pegging card or a "
                                                  "whole play, statelessly")
 
 
 def _items(items) -> list[dict]:
-    return [{"kind": item.kind, "cards": card_texts(item.cards), "points": item.points}
-            for item in items]
+    return [{"kind": kind, "cards": card_texts(cards), "points": points}
+            for kind, cards, points in items]
 
 
 def _show_cards(body):
-    hand = parse_card_list(body["hand"], "hand")
-    starter = parse_card(body["starter"], "starter")
-    check_not_in(starter, hand, "starter")
-    return hand, starter
+    return parse_show(body["hand"], body["starter"])
 
 
 @blp.route("/v1/show/score", methods=["POST"])
@@ -39,12 +36,14 @@ def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
     hand, starter = _show_cards(body)
     crib = body["crib"]
-    score = score_show(hand, starter, crib)
+    total, combos = show_combinations(hand, starter, crib)
+    texts = card_texts((*hand, starter))
     lang = language()
     return json_response({
-        "hand": card_texts(hand), "starter": str(starter), "crib": crib, "total": score.total,
-        "breakdown": _items(score.items), "summary": show_summary(score.items, score.total, lang,
-                                ranks=[card.rank for card in (*hand, starter)]),
+        "hand": texts[:-1], "starter": texts[-1], "crib": crib, "total": total,
+        "breakdown": [{"kind": kind, "cards": [texts[i] for i in positions], "points": points}
+                      for kind, positions, points in combos],
+        "summary": show_summary(combos, [card.rank for card in (*hand, starter)], total, lang),
     }, language=lang)
 
 

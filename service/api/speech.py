@@ -6,42 +6,34 @@ from functools import lru_cache
 from typing import Sequence
 
 from service.i18n import number_words, phrase
-from service.scoring import ScoreItem
+from service.scoring import Combination
 
 _SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # by pairs of one rank
 _COPIES = {0: 1, 1: 2, 3: 3, 6: 4}  # cards of one rank, by the pairs they make
 
 
-def show_summary(items: Sequence[ScoreItem], total: int, language: str,
-                 ranks: Sequence[int] | None = None) -> str:
+def show_summary(combos: Sequence[Combination], ranks: Sequence[int], total: int,
+                 language: str) -> str:
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
     twelve". Pairs inside a double or triple run are said as part of the run.
 
-    `ranks`, the ranks of the hand and starter, lets a show already summarised be recognised
-    without looking at its items: they follow from the ranks, the flush and the nobs.
+    `combos` are `show_combinations` of the cards whose ranks (hand, then starter) are `ranks`.
+    What is said follows from the sorted ranks, the flush and the nobs, so once worked out it is
+    looked up by those.
     """
-    if ranks is None:
-        return _say_shape(_shape(items), total, language)
-    suited = tuple((item.kind, len(item.cards)) for item in items
-                   if item.kind in ("flush", "nobs"))
-    return _say_ranks(tuple(sorted(ranks)), suited, total, language, items)
-
-
-def _shape(items) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((item.kind, tuple(card.rank for card in item.cards)) for item in items)
-
-
-_by_ranks: dict = {}
-
-
-def _say_ranks(ranks, suited, total, language, items) -> str:
-    key = (ranks, suited, language)
-    said = _by_ranks.get(key)
+    suited = tuple([(kind, len(positions)) for kind, positions, _ in combos
+                    if kind == "flush" or kind == "nobs"])
+    key = (tuple(sorted(ranks)), suited, language)
+    said = _said_by_ranks.get(key)
     if said is None:
-        said = _say_shape(_shape(items), total, language)
-        if len(_by_ranks) < 100_000:
-            _by_ranks[key] = said
+        said = _say_shape(tuple([(kind, tuple([ranks[i] for i in positions]))
+                                 for kind, positions, _ in combos]), total, language)
+        if len(_said_by_ranks) < 100_000:
+            _said_by_ranks[key] = said
     return said
+
+
+_said_by_ranks: dict = {}
 
 
 @lru_cache(maxsize=8192)

@@ -3,14 +3,15 @@ import random
 
 import pytest
 
-from service.api.speech import pegging_summary, show_summary
+from service.api.speech import _say_shape, pegging_summary, show_summary
 from service.cards import DECK, Card
-from service.scoring import score_show
+from service.scoring import score_show, show_combinations
 
 
 def say(hand: str, starter: str, language: str = "en", crib: bool = False) -> str:
-    score = score_show([Card.parse(text) for text in hand.split()], Card.parse(starter), crib)
-    return show_summary(score.items, score.total, language)
+    cards = [Card.parse(text) for text in (*hand.split(), starter)]
+    total, combos = show_combinations(cards[:-1], cards[-1], crib)
+    return show_summary(combos, [card.rank for card in cards], total, language)
 
 
 @pytest.mark.parametrize("hand, starter, english, spanish", [
@@ -47,12 +48,14 @@ def test_pegging_summary():
     assert pegging_summary(12, 0, "es") == "doce"
 
 
-def test_summary_by_ranks_is_the_summary_by_items():
+def test_a_summary_looked_up_by_ranks_is_the_summary_of_the_items():
     rng = random.Random(5)
     for round_ in range(3000):
         cards = rng.sample(DECK, rng.choice((5, 6)))
-        score = score_show(cards[:-1], cards[-1], round_ % 2 == 0)
+        crib = round_ % 2 == 0
+        total, combos = show_combinations(cards[:-1], cards[-1], crib)
+        score = score_show(cards[:-1], cards[-1], crib)
+        shape = tuple((item.kind, tuple(card.rank for card in item.cards)) for item in score.items)
         for language in ("en", "es"):
-            assert show_summary(score.items, score.total, language,
-                                ranks=[card.rank for card in cards]) == \
-                show_summary(score.items, score.total, language)
+            assert show_summary(combos, [card.rank for card in cards], total, language) == \
+                _say_shape(shape, score.total, language)
