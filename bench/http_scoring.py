@@ -78,7 +78,8 @@ def main() -> None:
     # The limiter would answer 429 long before the benchmark ends; workers and threads are the
     # config's defaults (one worker with the embedded store).
     server = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_REDIS_URL": None},
-                            workers=None, threads=None, cpu="1" if args.pin else None)
+                            workers=None, threads=None,
+                            wrapper=["taskset", "-c", "1"] if args.pin else None)
     base = server.url
     with tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "show_score.lua"

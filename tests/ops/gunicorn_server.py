@@ -24,16 +24,16 @@ class GunicornServer:
     """`gunicorn -c deploy/gunicorn.conf.py service.wsgi:app` on a free loopback port.
 
     `env` adds to (or, with None values, removes from) this process's environment; `workers`
-    or `threads` None leaves them to the config's defaults; `cpu` pins the server to that CPU
-    (taskset). Output goes to files in `log_dir` (by default a temporary directory, removed
+    or `threads` None leaves them to the config's defaults; `wrapper` is a command the server
+    runs under (e.g. `taskset -c 1` to pin it to a CPU, or valgrind). Output goes to files in `log_dir` (by default a temporary directory, removed
     after a clean stop); `stop()` ends the server gracefully, killing it if it hangs.
     """
 
     def __init__(self, env: dict[str, str | None] | None = None, *, workers: int | None = 2,
-                 threads: int | None = 8, cpu: str | None = None,
+                 threads: int | None = 8, wrapper: list[str] | None = None,
                  log_dir: str | os.PathLike | None = None):
         self.port = free_port()
-        self.cpu = cpu
+        self.wrapper = wrapper or []
         self.own_log_dir = log_dir is None
         self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
         self.env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{self.port}",
@@ -55,14 +55,13 @@ class GunicornServer:
     def stderr_path(self) -> pathlib.Path:
         return self.log_dir / "stderr.log"
 
-    def start(self) -> GunicornServer:
+    def start(self, timeout: float = START_TIMEOUT) -> GunicornServer:
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
-            command = [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "service.wsgi:app"]
-            if self.cpu is not None:
-                command = ["taskset", "-c", self.cpu, *command]
+            command = [*self.wrapper, sys.executable, "-m", "gunicorn", "-c", str(CONFIG),
+                       "service.wsgi:app"]
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out,
                                             stderr=err)
-        deadline = time.monotonic() + START_TIMEOUT
+        deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited ({self.process.returncode}); "
