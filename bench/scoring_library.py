@@ -1,7 +1,8 @@
 """Hands scored per second by the library, and the time of the full enumeration.
 
 Prints, best of `--repeat` timings each (the machine may be shared):
-- service.scoring.score_show and show_points, one call per hand (show_points with its rank
+- service.scoring.score_show, show_combinations (the itemised count by card positions, what
+  POST /v1/show/score uses) and show_points, one call per hand (show_points with its rank
   cache warm, as in a running service);
 - service.fastscore.score_hands, vectorised: one starter per hand, and every starter per hand;
 - the full enumeration: all 270,725 hands x 48 starters = 12,994,800 shows scored as hands and
@@ -22,7 +23,7 @@ import numpy as np  # noqa: E402
 
 from service import fastscore  # noqa: E402
 from service.cards import DECK  # noqa: E402
-from service.scoring import score_show, show_points  # noqa: E402
+from service.scoring import score_show, show_combinations, show_points  # noqa: E402
 
 CHUNK = 16_384
 
@@ -65,11 +66,12 @@ def main() -> None:
 
     shows = random_shows(20_000)
     cards = [([DECK[card] for card in show[:4]], DECK[show[4]]) for show in shows.tolist()]
-    for name, score in (("score_show", score_show), ("show_points", show_points)):
+    for name, score in (("score_show", score_show), ("show_combinations", show_combinations),
+                        ("show_points", show_points)):
         for hand, starter in cards:  # warm show_points' rank cache
             score(hand, starter)
         seconds = best_time(lambda: [score(hand, starter) for hand, starter in cards], repeat)
-        print(f"scoring.{name:<12} per call      {len(cards) / seconds:>13,.0f} hands/s")
+        print(f"scoring.{name:<17} per call {len(cards) / seconds:>13,.0f} hands/s")
 
     shows = random_shows(1_000_000, seed=2)
     hands, starters = shows[:, :4].copy(), shows[:, 4].copy()
