@@ -21,6 +21,7 @@ from flask import Flask, Response, has_request_context, request
 from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
 from prometheus_client.exposition import choose_encoder
 
+from service.api.language import language_headers
 from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -51,7 +52,8 @@ def init_app(app: Flask) -> None:
 
 
 class _RequestIdMiddleware:
-    """Gives every request an id and a start time before Flask sees it, and echoes the id back.
+    """Gives every request an id and a start time before Flask sees it, and echoes the id back,
+    with the response's language headers (`service.api.language`).
 
     Working below Flask means even a request refused before any view (a rate limit, a 404)
     carries its id into the response and into the access log.
@@ -67,8 +69,9 @@ class _RequestIdMiddleware:
         environ[_ENVIRON_REQUEST_ID] = rid
 
         def start_with_request_id(status, headers, exc_info=None):
-            # No view sets this header: the id is only ever added here.
-            return start_response(status, [*headers, (REQUEST_ID_HEADER, rid)], exc_info)
+            # Neither header is set by any view: they are only ever added here.
+            return start_response(
+                status, [*headers, *language_headers(environ), (REQUEST_ID_HEADER, rid)], exc_info)
 
         return self.wsgi_app(environ, start_with_request_id)
 

@@ -8,8 +8,9 @@ import marshmallow as ma
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
+from service.api.language import request_language
 from service.api.validation_messages import translate_errors
-from service.i18n import negotiate, problem_text
+from service.i18n import problem_text
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:cribbage:problem:"
@@ -76,13 +77,7 @@ def problem_response(status: int, code: str, *, fallback: str = "", params: dict
             "code": code, **(extra or {})}
     response = Response(json.dumps(body, ensure_ascii=False), status=status,
                         mimetype=PROBLEM_MEDIA_TYPE, headers=headers)
-    response.headers["Content-Language"] = language
-    response.vary.add("Accept-Language")
     return response
-
-
-def request_language() -> str:
-    return negotiate(request.headers.get("Accept-Language"))
 
 
 def init_app(app: Flask) -> None:

@@ -2,24 +2,15 @@
 from __future__ import annotations
 
 import orjson
-from flask import Response, request
+from flask import Response
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
-from service.i18n import negotiate
 
 
-def language() -> str:
-    """The request's language (en or es), from Accept-Language."""
-    return negotiate(request.environ.get("HTTP_ACCEPT_LANGUAGE"))
-
-
-def json_response(payload, *, language: str | None = None, status: int = 200) -> Response:
+def json_response(payload, *, status: int = 200) -> Response:
     """The payload as JSON, built without a second serialization pass through a schema."""
-    headers = None if language is None else [("Content-Language", language),
-                                             ("Vary", "Accept-Language")]
     # content_type, not mimetype: werkzeug's mimetype handling costs more than a small view
-    return Response(orjson.dumps(payload), status=status, headers=headers,
-                    content_type="application/json")
+    return Response(orjson.dumps(payload), status=status, content_type="application/json")
 
 
 def _problem_example(status: int, code: str, title: str, detail: str, **extra) -> dict:

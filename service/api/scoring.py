@@ -4,7 +4,8 @@ from __future__ import annotations
 from service.api import examples
 from service.api.blueprint import Blueprint
 from service.api.cardtext import card_texts, parse_card, parse_card_list, parse_show
-from service.api.responses import BODY_ERRORS, document_errors, json_response, language
+from service.api.language import request_language
+from service.api.responses import BODY_ERRORS, document_errors, json_response
 from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
                                  ReplaySchema, ShowRequestSchema, ShowScoreSchema,
                                  VerifyRequestSchema, VerifySchema)
@@ -38,13 +39,13 @@ def show_score(body):
     crib = body["crib"]
     total, combos = show_combinations(hand, starter, crib)
     texts = card_texts((*hand, starter))
-    lang = language()
+    lang = request_language()
     return json_response({
         "hand": texts[:-1], "starter": texts[-1], "crib": crib, "total": total,
         "breakdown": [{"kind": kind, "cards": [texts[i] for i in positions], "points": points}
                       for kind, positions, points in combos],
         "summary": show_summary(combos, [card.rank for card in (*hand, starter)], total, lang),
-    }, language=lang)
+    })
 
 
 @blp.route("/v1/show/verify", methods=["POST"])
@@ -64,7 +65,7 @@ def show_verify(body):
         claimed = [(item["kind"], _claimed_cards(item["cards"], index, shown))
                    for index, item in enumerate(claimed)]
     check = check_claim(hand, starter, crib, claimed)
-    lang = language()
+    lang = request_language()
     missed, wrong = _items(check.missed_items), _items(check.wrong_items)
     breakdown = _items(check.breakdown)
     return json_response({
@@ -76,7 +77,7 @@ def show_verify(body):
         "explanation": claim_explanation(claimed=check.claimed, actual=check.actual,
                                          breakdown=breakdown, missed_items=missed,
                                          wrong_items=wrong, itemised=itemised, language=lang),
-    }, language=lang)
+    })
 
 
 def _claimed_cards(texts, index, shown):
@@ -99,12 +100,12 @@ def pegging_score(body):
     thirty-one, pair, three or four of a kind, run. A count over 31 is a 422."""
     pile = parse_card_list(body["pile"], "pile")
     score = score_pegging(pile)
-    lang = language()
+    lang = request_language()
     return json_response({
         "pile": card_texts(pile), "count": score.count, "points": score.points,
         "breakdown": _items(score.items),
         "summary": pegging_summary(score.count, score.points, lang),
-    }, language=lang)
+    })
 
 
 @blp.route("/v1/pegging/replay", methods=["POST"])

@@ -73,7 +73,15 @@ def test_localized_problem(client):
     response = client.get("/v1/nada", headers={"Accept-Language": "es-MX, en;q=0.3"})
     body = problem(response, 404, "not_found")
     assert (body["title"], body["detail"]) == ("No encontrado", "No hay nada en /v1/nada")
-    assert response.headers["Content-Language"] == "es"
+    assert response.headers.getlist("Content-Language") == ["es"]
+    assert response.headers.getlist("Vary") == ["Accept-Language"]
+
+
+def test_a_response_without_texts_names_no_language(client):
+    response = client.get("/v1/ping", headers={"Accept-Language": "es"})
+    assert response.status_code == 200
+    assert "Content-Language" not in response.headers
+    assert "Vary" not in response.headers
 
 
 def test_unexpected_error_is_a_logged_500_problem(app, caplog):

@@ -32,7 +32,8 @@ def test_seed_003_show_alice_twelve_and_crib_six(client):
 
 def test_spanish_summary(client):
     response = score(client, ["5S", "4S", "2S", "6H"], "5H", language="es-ES,es;q=0.9,en;q=0.5")
-    assert response.headers["Content-Language"] == "es"
+    assert response.headers.getlist("Content-Language") == ["es"]
+    assert response.headers.getlist("Vary") == ["Accept-Language"]
     assert response.get_json()["summary"] == \
         "quince dos, quince cuatro y una escalera doble de tres suman doce"
 
