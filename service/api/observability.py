@@ -69,7 +69,7 @@ class _RequestIdMiddleware:
         environ[_ENVIRON_REQUEST_ID] = rid
 
         def start_with_request_id(status, headers, exc_info=None):
-            # Neither header is set by any view: they are only ever added here.
+            # No view sets any of these headers: they are only ever added here.
             return start_response(
                 status, [*headers, *language_headers(environ), (REQUEST_ID_HEADER, rid)], exc_info)
 
