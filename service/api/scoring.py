@@ -24,10 +24,6 @@ def _items(items) -> list[dict]:
             for kind, cards, points in items]
 
 
-def _show_cards(body):
-    return parse_show(body["hand"], body["starter"])
-
-
 @blp.route("/v1/show/score", methods=["POST"])
 @blp.doc(operationId="scoreShow", summary="Score a hand or crib with the starter")
 @blp.arguments(ShowRequestSchema, example=examples.SHOW_REQUEST)
@@ -35,7 +31,7 @@ def _show_cards(body):
 @blp.documented_response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
 def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
-    hand, starter = _show_cards(body)
+    hand, starter = parse_show(body["hand"], body["starter"])
     crib = body["crib"]
     total, combos = show_combinations(hand, starter, crib)
     texts = card_texts((*hand, starter))
@@ -56,7 +52,7 @@ def show_score(body):
 def show_verify(body):
     """The true count against the claim: points missed (the muggins amount) and overclaimed,
     each missed or wrong combination, and an explanation in the request's language."""
-    hand, starter = _show_cards(body)
+    hand, starter = parse_show(body["hand"], body["starter"])
     crib = body["crib"]
     claimed = body["claimed"]
     itemised = not isinstance(claimed, int)
