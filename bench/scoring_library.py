@@ -2,8 +2,8 @@
 
 Prints, best of `--repeat` timings each (the machine may be shared):
 - service.scoring.score_show, show_combinations (the itemised count by card positions, what
-  POST /v1/show/score uses) and show_points, one call per hand (show_points with its rank
-  cache warm, as in a running service);
+  POST /v1/show/score uses) and show_points, one call per hand, their caches by ranks warm as
+  in a running service;
 - service.fastscore.score_hands, vectorised: one starter per hand, and every starter per hand;
 - the full enumeration: all 270,725 hands x 48 starters = 12,994,800 shows scored as hands and
   as cribs, with both histograms (what tests/test_exhaustive.py runs).
@@ -68,7 +68,7 @@ def main() -> None:
     cards = [([DECK[card] for card in show[:4]], DECK[show[4]]) for show in shows.tolist()]
     for name, score in (("score_show", score_show), ("show_combinations", show_combinations),
                         ("show_points", show_points)):
-        for hand, starter in cards:  # warm show_points' rank cache
+        for hand, starter in cards:  # warm the caches by ranks
             score(hand, starter)
         seconds = best_time(lambda: [score(hand, starter) for hand, starter in cards], repeat)
         print(f"scoring.{name:<17} per call {len(cards) / seconds:>13,.0f} hands/s")

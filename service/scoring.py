@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
+from operator import attrgetter
 from typing import NamedTuple, Sequence
 
 from service.cards import Card
@@ -47,33 +48,65 @@ class PeggingScore:
     items: tuple[ScoreItem, ...]
 
 
-# One scoring combination of a show as (kind, positions, points); the positions index the cards
-# (*hand, starter), in the order of the cards of the item.
+# One scoring combination of a show as (kind, positions, points); the positions index the
+# show's cards in rank order (ShowCombinations.cards), so an item lists its cards low to high.
 Combination = tuple[str, tuple[int, ...], int]
+
+
+class ShowCombinations(NamedTuple):
+    total: int
+    cards: tuple[Card, ...]  # hand and starter by rank, then suit letter: the order of the items
+    ranks: tuple[int, ...]  # the ranks of `cards`
+    combos: list[Combination]
 
 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
     """Every scoring combination of a 4- or 5-card hand (or crib) with the starter, itemised."""
-    cards = (*hand, starter)
-    total, combos = show_combinations(hand, starter, crib)
+    total, cards, _, combos = show_combinations(hand, starter, crib)
     return ShowScore(total, tuple([ScoreItem(kind, tuple([cards[i] for i in positions]), points)
                                    for kind, positions, points in combos]))
 
 
 def show_combinations(hand: Sequence[Card], starter: Card,
-                      crib: bool = False) -> tuple[int, list[Combination]]:
+                      crib: bool = False) -> ShowCombinations:
     """The show total and its combinations (see `Combination`), in `score_show`'s order: the
-    fifteens, the pairs and the runs, then the flush and the nobs."""
-    ranks = [card.rank for card in hand]
-    ranks.append(starter.rank)
-    combos = _fifteens(ranks) + _pairs(ranks) + _runs(ranks)
+    fifteens, the pairs and the runs, then the flush and the nobs.
+
+    Sorting the cards first makes the result the same however the hand is listed, and lets
+    the fifteens, pairs and runs come from a cache by ranks.
+    """
+    cards = tuple(sorted((*hand, starter), key=_RANK_THEN_SUIT))
+    ranks = tuple([card.rank for card in cards])
+    total, rank_combos = rank_combinations(ranks)
+    combos = [*rank_combos]
     suit = starter.suit
     flush = _flush_size(hand, suit, crib)
     if flush:
-        combos.append(("flush", _FIRST[flush], flush))
-    combos += [("nobs", (i,), 1) for i, card in enumerate(hand)
-               if card.rank == 11 and card.suit == suit]
-    return sum([points for _, _, points in combos]), combos
+        everyone = _FIRST[len(cards)]
+        if flush < len(cards):  # the hand's cards without the starter
+            starter_at = cards.index(starter)
+            everyone = everyone[:starter_at] + everyone[starter_at + 1:]
+        combos.append(("flush", everyone, flush))
+        total += flush
+    if 11 in ranks:
+        for position, card in enumerate(cards):
+            if card.rank == 11 and card.suit == suit and card != starter:
+                combos.append(("nobs", (position,), 1))
+                total += 1
+    return ShowCombinations(total, cards, ranks, combos)
+
+
+_RANK_THEN_SUIT = attrgetter("rank", "suit")
+
+
+@lru_cache(maxsize=None)
+def rank_combinations(sorted_ranks: tuple[int, ...]) -> tuple[int, tuple[Combination, ...]]:
+    """The fifteens, pairs and runs of cards whose ranks are `sorted_ranks`, and their points.
+
+    They depend on nothing else; there are 6,175 multisets of five ranks and 18,395 of six.
+    """
+    combos = _fifteens(sorted_ranks) + _pairs(sorted_ranks) + _runs(sorted_ranks)
+    return sum([points for _, _, points in combos]), tuple(combos)
 
 
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:

@@ -18,16 +18,16 @@ def test_seed_003_show_pone_9_dealer_12_crib_6():
     bob = show("6D JH 4H 7C", "5H")
     assert bob.total == 9
     assert summary(bob) == [
-        ("fifteen", "6D 4H 5H", 2), ("fifteen", "JH 5H", 2), ("nobs", "JH", 1),
+        ("fifteen", "4H 5H 6D", 2), ("fifteen", "5H JH", 2), ("nobs", "JH", 1),
         ("run", "4H 5H 6D 7C", 4)]
     alice = show("5S 4S 2S 6H", "5H")
     assert alice.total == 12
     assert summary(alice) == [
-        ("fifteen", "4S 6H 5H", 2), ("fifteen", "5S 4S 6H", 2), ("pair", "5S 5H", 2),
+        ("fifteen", "4S 5H 6H", 2), ("fifteen", "4S 5S 6H", 2), ("pair", "5H 5S", 2),
         ("run", "4S 5H 6H", 3), ("run", "4S 5S 6H", 3)]
     crib = show("10S 8D KC 8C", "5H", crib=True)
     assert crib.total == 6
-    assert summary(crib) == [("fifteen", "10S 5H", 2), ("fifteen", "KC 5H", 2), ("pair", "8D 8C", 2)]
+    assert summary(crib) == [("fifteen", "5H 10S", 2), ("fifteen", "5H KC", 2), ("pair", "8C 8D", 2)]
 
 
 def test_seed_000_four_five_six_jack_with_a_four_turned_is_15():
@@ -83,6 +83,17 @@ def test_items_add_up_and_fast_path_agrees_on_random_hands():
                 score = score_show(hand, starter, crib)
                 assert score.total == sum(item.points for item in score.items)
                 assert score.total == show_points(hand, starter, crib)
+
+
+def test_items_are_the_same_in_any_order_of_the_hand_and_list_cards_by_rank():
+    rng = random.Random(3)
+    for _ in range(500):
+        cards = rng.sample(DECK, rng.choice((5, 6)))
+        hand, starter = cards[:-1], cards[-1]
+        items = score_show(hand, starter).items
+        assert score_show(rng.sample(hand, len(hand)), starter).items == items
+        for item in items:
+            assert list(item.cards) == sorted(item.cards, key=lambda card: (card.rank, card.suit))
 
 
 def test_impossible_totals_never_occur_in_a_sample():

@@ -91,7 +91,10 @@ class ShowScoreSchema(ma.Schema):
     crib = fields.Boolean(required=True)
     total = fields.Integer(required=True)
     breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True, metadata={
-        "description": "Every fifteen, pair and run is its own item; the points add up to total"})
+        "description": "Every fifteen, pair and run is its own item; the points add up to "
+                       "total. The fifteens come first, then the pairs, the runs, the flush "
+                       "and the nobs; each item lists its cards by rank (then suit letter), so "
+                       "the breakdown does not depend on the order the hand was sent in"})
     summary = fields.String(required=True, metadata={
         "description": "The count as a player says it, in the request's language"})
 

@@ -33,14 +33,14 @@ def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
     hand, starter = parse_show(body["hand"], body["starter"])
     crib = body["crib"]
-    total, combos = show_combinations(hand, starter, crib)
-    texts = card_texts((*hand, starter))
+    total, cards, ranks, combos = show_combinations(hand, starter, crib)
+    shown, texts = card_texts((*hand, starter)), card_texts(cards)
     lang = request_language()
     return json_response({
-        "hand": texts[:-1], "starter": texts[-1], "crib": crib, "total": total,
+        "hand": shown[:-1], "starter": shown[-1], "crib": crib, "total": total,
         "breakdown": [{"kind": kind, "cards": [texts[i] for i in positions], "points": points}
                       for kind, positions, points in combos],
-        "summary": show_summary(combos, [card.rank for card in (*hand, starter)], total, lang),
+        "summary": show_summary(combos, ranks, total, lang),
     })
 
 

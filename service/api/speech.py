@@ -12,18 +12,17 @@ _SAME_RANK = {1: "pair", 3: "three_of_a_kind", 6: "four_of_a_kind"}  # by pairs 
 _COPIES = {0: 1, 1: 2, 3: 3, 6: 4}  # cards of one rank, by the pairs they make
 
 
-def show_summary(combos: Sequence[Combination], ranks: Sequence[int], total: int,
+def show_summary(combos: Sequence[Combination], ranks: tuple[int, ...], total: int,
                  language: str) -> str:
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
     twelve". Pairs inside a double or triple run are said as part of the run.
 
-    `combos` are `show_combinations` of the cards whose ranks (hand, then starter) are `ranks`.
-    What is said follows from the sorted ranks, the flush and the nobs, so once worked out it is
-    looked up by those.
+    `combos`, `ranks` and `total` are those of a `show_combinations` result. What is said
+    follows from the ranks, the flush and the nobs, so once worked out it is looked up by those.
     """
     suited = tuple([(kind, len(positions)) for kind, positions, _ in combos
                     if kind == "flush" or kind == "nobs"])
-    key = (tuple(sorted(ranks)), suited, language)
+    key = (ranks, suited, language)
     said = _said_by_ranks.get(key)
     if said is None:
         said = _say_shape(tuple([(kind, tuple([ranks[i] for i in positions]))

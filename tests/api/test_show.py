@@ -12,8 +12,8 @@ def test_seed_003_show_bob_scores_nine(client):
     body = score(client, ["6D", "JH", "4H", "7C"], "5H").get_json()
     assert body["total"] == 9
     assert body["breakdown"] == [
-        {"kind": "fifteen", "cards": ["JH", "5H"], "points": 2},
-        {"kind": "fifteen", "cards": ["6D", "4H", "5H"], "points": 2},
+        {"kind": "fifteen", "cards": ["5H", "JH"], "points": 2},
+        {"kind": "fifteen", "cards": ["4H", "5H", "6D"], "points": 2},
         {"kind": "run", "cards": ["4H", "5H", "6D", "7C"], "points": 4},
         {"kind": "nobs", "cards": ["JH"], "points": 1},
     ]
@@ -67,6 +67,25 @@ def test_crib_flush_needs_the_starter(client):
     assert score(client, hand, "KS").get_json()["summary"] == "a flush of four makes four"
     assert score(client, hand, "KS", crib=True).get_json()["summary"] == "no points"
     assert score(client, hand, "KH", crib=True).get_json()["total"] == 5
+
+
+def test_items_list_their_cards_by_rank_whatever_the_order_of_the_hand(client):
+    first = score(client, ["JS", "8S", "2S", "7S"], "5S").get_json()
+    again = score(client, ["7S", "2S", "JS", "8S"], "5S").get_json()
+    assert first["breakdown"] == again["breakdown"] == [
+        {"kind": "fifteen", "cards": ["5S", "JS"], "points": 2},
+        {"kind": "fifteen", "cards": ["7S", "8S"], "points": 2},
+        {"kind": "fifteen", "cards": ["2S", "5S", "8S"], "points": 2},
+        {"kind": "flush", "cards": ["2S", "5S", "7S", "8S", "JS"], "points": 5},
+        {"kind": "nobs", "cards": ["JS"], "points": 1},
+    ]
+    assert again["hand"] == ["7S", "2S", "JS", "8S"]  # the hand itself as it was sent
+
+
+def test_a_flush_of_the_hand_alone_leaves_the_starter_out(client):
+    body = score(client, ["8H", "2H", "6H", "4H"], "KS").get_json()
+    assert body["breakdown"] == [{"kind": "flush", "cards": ["2H", "4H", "6H", "8H"],
+                                  "points": 4}]
 
 
 def test_crib_defaults_to_false(client):

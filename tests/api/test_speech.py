@@ -10,8 +10,8 @@ from service.scoring import score_show, show_combinations
 
 def say(hand: str, starter: str, language: str = "en", crib: bool = False) -> str:
     cards = [Card.parse(text) for text in (*hand.split(), starter)]
-    total, combos = show_combinations(cards[:-1], cards[-1], crib)
-    return show_summary(combos, [card.rank for card in cards], total, language)
+    total, _, ranks, combos = show_combinations(cards[:-1], cards[-1], crib)
+    return show_summary(combos, ranks, total, language)
 
 
 @pytest.mark.parametrize("hand, starter, english, spanish", [
@@ -53,9 +53,9 @@ def test_a_summary_looked_up_by_ranks_is_the_summary_of_the_items():
     for round_ in range(3000):
         cards = rng.sample(DECK, rng.choice((5, 6)))
         crib = round_ % 2 == 0
-        total, combos = show_combinations(cards[:-1], cards[-1], crib)
+        total, _, ranks, combos = show_combinations(cards[:-1], cards[-1], crib)
         score = score_show(cards[:-1], cards[-1], crib)
         shape = tuple((item.kind, tuple(card.rank for card in item.cards)) for item in score.items)
         for language in ("en", "es"):
-            assert show_summary(combos, [card.rank for card in cards], total, language) == \
+            assert show_summary(combos, ranks, total, language) == \
                 _say_shape(shape, score.total, language)

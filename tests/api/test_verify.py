@@ -41,10 +41,10 @@ def test_items_in_any_order_and_notation(client):
     body = verify(client, claimed).get_json()
     assert (body["claimed"], body["missed"], body["overclaimed"]) == (8, 8, 0)
     assert [item["cards"] for item in body["missed_items"]] == [
-        ["5H", "JH"], ["5S", "JH"], ["5H", "6D", "4C"], ["5S", "6D", "4C"]]
+        ["5H", "JH"], ["5S", "JH"], ["4C", "5H", "6D"], ["4C", "5S", "6D"]]
     assert body["explanation"] == (
         "Claimed 8, worth 16. Missed 8: fifteen 5H JH for 2; fifteen 5S JH for 2; "
-        "fifteen 5H 6D 4C for 2; fifteen 5S 6D 4C for 2.")
+        "fifteen 4C 5H 6D for 2; fifteen 4C 5S 6D for 2.")
 
 
 def test_the_same_item_twice_counts_once(client):

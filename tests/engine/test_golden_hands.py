@@ -63,7 +63,7 @@ def test_seed_003_show_and_scores():
     assert shows == [(BOB, "hand", 9), (ALICE, "hand", 12), (ALICE, "crib", 6)]
     bob_items = sorted((i["kind"], tuple(i["cards"]), i["points"])
                        for i in of_type(events, "show_scored")[0].public["items"])
-    assert bob_items == sorted([("fifteen", ("JH", "5H"), 2), ("fifteen", ("6D", "4H", "5H"), 2),
+    assert bob_items == sorted([("fifteen", ("5H", "JH"), 2), ("fifteen", ("4H", "5H", "6D"), 2),
                                 ("run", ("4H", "5H", "6D", "7C"), 4), ("nobs", ("JH",), 1)])
     # Pegging: Alice 2 + 3 + 1 = 6, Bob 2 + 1 = 3; show: Bob 9, Alice 12 + crib 6.
     assert state.scores == (6 + 12 + 6, 3 + 9)
