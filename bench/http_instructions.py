@@ -1,12 +1,15 @@
 """Instructions per request of the gunicorn worker: GET /v1/ping against POST /v1/show/score.
 
 Requests/s on a shared machine move with whatever else runs on it; the instructions a request
-costs do not. This runs gunicorn (deploy/gunicorn.conf.py, one worker) under valgrind's
-cachegrind three times: warm-up only, warm-up then N pings, warm-up then N scores, on one
-keep-alive connection. The worker's totals differ by N requests' worth. Counted: user-space
-instructions of the worker (gunicorn, Flask, the app); not counted: the kernel's socket work.
+costs move much less (gthread's loop polls more or less often with the timing), and the scoring
+endpoint's extra over the trivial one least. This runs gunicorn (deploy/gunicorn.conf.py, one
+worker) under valgrind's cachegrind three times: warm-up only, warm-up then N pings, warm-up
+then N scores, on one keep-alive connection. The worker's totals differ by N requests' worth.
+Counted: user-space instructions of the worker (gunicorn, Flask, the app); not counted: the
+kernel's socket work.
 
-    python bench/http_instructions.py [--requests 1000]    (needs valgrind: apt-get install valgrind)
+    python bench/http_instructions.py [--requests 1000]    (needs valgrind: apt-get install
+                                                            valgrind)
 """
 from __future__ import annotations
 
@@ -72,6 +75,7 @@ def main() -> None:
           f"requests per endpoint after {WARM_UP} of each")
     print(f"GET  /v1/ping        {ping:10,.0f} instructions/request")
     print(f"POST /v1/show/score  {score:10,.0f} instructions/request")
+    print(f"scoring's extra  {score - ping:10,.0f} instructions/request")
     print(f"ratio ping/score {ping / score:.1%} (the requests/s ratio if every instruction cost "
           f"the same and the kernel's share were nothing)")
 

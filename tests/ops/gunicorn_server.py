@@ -25,8 +25,9 @@ class GunicornServer:
 
     `env` adds to (or, with None values, removes from) this process's environment; `workers`
     or `threads` None leaves them to the config's defaults; `wrapper` is a command the server
-    runs under (e.g. `taskset -c 1` to pin it to a CPU, or valgrind). Output goes to files in `log_dir` (by default a temporary directory, removed
-    after a clean stop); `stop()` ends the server gracefully, killing it if it hangs.
+    runs under (e.g. `taskset -c 1` to pin it to a CPU, or valgrind). Output goes to files in
+    `log_dir` (by default a temporary directory, removed after a clean stop); `stop()` ends the
+    server gracefully, killing it if it hangs.
     """
 
     def __init__(self, env: dict[str, str | None] | None = None, *, workers: int | None = 2,
