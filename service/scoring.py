@@ -77,18 +77,18 @@ def show_combinations(hand: Sequence[Card], starter: Card,
     """
     cards = tuple(sorted((*hand, starter), key=_RANK_THEN_SUIT))
     ranks = tuple([card.rank for card in cards])
-    total, rank_combos = rank_combinations(ranks)
+    total, rank_combos = _rank_combinations(ranks)
     combos = [*rank_combos]
     suit = starter.suit
     flush = _flush_size(hand, suit, crib)
     if flush:
-        everyone = _FIRST[len(cards)]
+        flushed = _FIRST[len(cards)]
         if flush < len(cards):  # the hand's cards without the starter
             starter_at = cards.index(starter)
-            everyone = everyone[:starter_at] + everyone[starter_at + 1:]
-        combos.append(("flush", everyone, flush))
+            flushed = flushed[:starter_at] + flushed[starter_at + 1:]
+        combos.append(("flush", flushed, flush))
         total += flush
-    if 11 in ranks:
+    if 11 in ranks:  # a jack: look for the one of the starter's suit in the hand
         for position, card in enumerate(cards):
             if card.rank == 11 and card.suit == suit and card != starter:
                 combos.append(("nobs", (position,), 1))
@@ -100,7 +100,7 @@ _RANK_THEN_SUIT = attrgetter("rank", "suit")
 
 
 @lru_cache(maxsize=None)
-def rank_combinations(sorted_ranks: tuple[int, ...]) -> tuple[int, tuple[Combination, ...]]:
+def _rank_combinations(sorted_ranks: tuple[int, ...]) -> tuple[int, tuple[Combination, ...]]:
     """The fifteens, pairs and runs of cards whose ranks are `sorted_ranks`, and their points.
 
     They depend on nothing else; there are 6,175 multisets of five ranks and 18,395 of six.
