@@ -16,6 +16,11 @@ GUNICORN_CONF = pathlib.Path(__file__).resolve().parents[2] / "deploy" / "gunico
 
 WSGI_APP = '''
 import os
+import pathlib
+
+# gunicorn imports the app after the worker installs its signal handlers: from here on a
+# SIGTERM to the master stops this worker too (sent earlier, the worker would miss it).
+pathlib.Path(f"worker-{os.getpid()}.ready").touch()
 
 def app(environ, start_response):
     body = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").encode()
@@ -30,17 +35,20 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def wait_until_serving(url, process, deadline=15.0):
+def wait_until_serving(url, process, app_dir, workers, deadline=15.0):
+    """Until gunicorn answers and every worker has loaded the app."""
     stop = time.monotonic() + deadline
     while time.monotonic() < stop:
         if process.poll() is not None:
             raise AssertionError(f"gunicorn exited with {process.returncode}")
         try:
             with urllib.request.urlopen(url, timeout=1):
-                return
+                if len(list(app_dir.glob("worker-*.ready"))) == workers:
+                    return
         except OSError:
-            time.sleep(0.1)
-    raise AssertionError("gunicorn did not start serving")
+            pass
+        time.sleep(0.1)
+    raise AssertionError("gunicorn did not start serving with every worker")
 
 
 @pytest.fixture
@@ -76,7 +84,7 @@ def gunicorn(tmp_path):
         return stdout.read_text(), stderr.read_text()
 
     try:
-        wait_until_serving(url + "/", process)
+        wait_until_serving(url + "/", process, tmp_path, workers=2)
         yield url, stop
     finally:
         if process.poll() is None:

@@ -21,7 +21,8 @@ def start_server():
     servers = []
 
     def start(workers: int, **env) -> GunicornServer:
-        server = GunicornServer({"CRIBBAGE_REDIS_URL": None, **env}, workers=workers, threads=2)
+        server = GunicornServer({"CRIBBAGE_REDIS_URL": None, "CRIBBAGE_PIN_WORKERS": None, **env},
+                                workers=workers, threads=2)
         servers.append(server)
         return server.start()
 
@@ -30,40 +31,40 @@ def start_server():
         server.stop()
 
 
-def cpus_of_workers(server: GunicornServer) -> dict[int, set[int]]:
-    return {pid: os.sched_getaffinity(pid) for pid in server.worker_pids()}
-
-
-def wait_for_workers(server: GunicornServer, count: int, not_pid: int) -> list[int]:
+def placed_workers(server: GunicornServer, count: int, gone: int | None = None):
+    """{pid: the CPUs it may run on} of the `count` workers, once all have started (the master
+    starts them one after another, a random fraction of a second apart)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         pids = server.worker_pids()
-        if len(pids) == count and not_pid not in pids:
-            return pids
+        if len(pids) == count and gone not in pids:
+            time.sleep(0.5)  # post_fork runs at once after each fork
+            return {pid: os.sched_getaffinity(pid) for pid in pids}
         time.sleep(0.1)
-    raise AssertionError(f"gunicorn did not replace worker {not_pid}")
+    raise AssertionError(f"gunicorn did not start {count} workers")
+
+
+def workers_per_cpu(placed: dict[int, set[int]]) -> Counter:
+    assert all(len(cpus) == 1 for cpus in placed.values()), placed
+    return Counter(next(iter(cpus)) for cpus in placed.values())
 
 
 def test_each_worker_gets_one_cpu_and_the_workers_are_spread(start_server):
-    workers = len(CPUS) + 1
-    server = start_server(workers)
-    placed = cpus_of_workers(server)
-    assert all(len(cpus) == 1 for cpus in placed.values())
-    per_cpu = Counter(next(iter(cpus)) for cpus in placed.values())
-    assert sorted(per_cpu) == CPUS  # every CPU has a worker; one has two
-    assert sorted(per_cpu.values()) == [1] * (len(CPUS) - 1) + [2]
+    server = start_server(len(CPUS) + 1)
+    per_cpu = workers_per_cpu(placed_workers(server, len(CPUS) + 1))
+    assert per_cpu == Counter({**dict.fromkeys(CPUS, 1), CPUS[0]: 2})
     assert os.sched_getaffinity(server.process.pid) == set(CPUS)  # the master stays free
 
 
 def test_a_replaced_worker_takes_the_cpu_its_predecessor_left(start_server):
-    server = start_server(len(CPUS) + 1)  # the first CPU has two workers, the last one
-    alone = next(pid for pid, cpus in cpus_of_workers(server).items() if cpus == {CPUS[-1]})
+    server = start_server(len(CPUS) + 1)  # two workers on the first CPU, one on the last
+    placed = placed_workers(server, len(CPUS) + 1)
+    alone = next(pid for pid, cpus in placed.items() if cpus == {CPUS[-1]})
     os.kill(alone, signal.SIGKILL)
-    wait_for_workers(server, len(CPUS) + 1, not_pid=alone)
-    per_cpu = Counter(next(iter(cpus)) for cpus in cpus_of_workers(server).values())
-    assert per_cpu[CPUS[0]] == 2 and per_cpu[CPUS[-1]] == 1
+    per_cpu = workers_per_cpu(placed_workers(server, len(CPUS) + 1, gone=alone))
+    assert per_cpu == Counter({**dict.fromkeys(CPUS, 1), CPUS[0]: 2})
 
 
 def test_switched_off_the_kernel_places_the_workers(start_server):
     server = start_server(2, CRIBBAGE_PIN_WORKERS="0")
-    assert list(cpus_of_workers(server).values()) == [set(CPUS), set(CPUS)]
+    assert list(placed_workers(server, 2).values()) == [set(CPUS), set(CPUS)]
