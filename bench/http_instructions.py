@@ -8,8 +8,9 @@ then N scores, on one keep-alive connection. The worker's totals differ by N req
 Counted: user-space instructions of the worker (gunicorn, Flask, the app); not counted: the
 kernel's socket work.
 
-    python bench/http_instructions.py [--requests 1000]    (needs valgrind: apt-get install
-                                                            valgrind)
+    python bench/http_instructions.py [--requests 1000]
+
+It needs valgrind (apt-get install valgrind).
 """
 from __future__ import annotations
 
