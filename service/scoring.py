@@ -88,10 +88,10 @@ def show_combinations(hand: Sequence[Card], starter: Card,
             flushed = flushed[:starter_at] + flushed[starter_at + 1:]
         combos.append(("flush", flushed, flush))
         total += flush
-    if 11 in ranks:  # a jack: look for the one of the starter's suit in the hand
-        for position, card in enumerate(cards):
-            if card.rank == 11 and card.suit == suit and card != starter:
-                combos.append(("nobs", (position,), 1))
+    if 11 in ranks:  # a jack somewhere: nobs if the hand holds the one of the starter's suit
+        for card in hand:
+            if card.rank == 11 and card.suit == suit:
+                combos.append(("nobs", (cards.index(card),), 1))
                 total += 1
     return ShowCombinations(total, cards, ranks, combos)
 
@@ -112,12 +112,7 @@ def _rank_combinations(sorted_ranks: tuple[int, ...]) -> tuple[int, tuple[Combin
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The show total of `score_show`, without items: the rank-only part comes from a cache."""
     points = rank_points(tuple(sorted(card.rank for card in (*hand, starter))))
-    suits = {card.suit for card in hand}
-    if len(suits) == 1:
-        if starter.suit in suits:
-            points += len(hand) + 1
-        elif not crib:
-            points += len(hand)
+    points += _flush_size(hand, starter.suit, crib)
     return points + sum(1 for card in hand if card.rank == 11 and card.suit == starter.suit)
 
 
