@@ -34,11 +34,11 @@ def show_score(body):
     hand, starter = parse_show(body["hand"], body["starter"])
     crib = body["crib"]
     total, cards, ranks, combos = show_combinations(hand, starter, crib)
-    shown, texts = card_texts((*hand, starter)), card_texts(cards)
+    shown, text_at = card_texts((*hand, starter)), card_texts(cards).__getitem__
     lang = request_language()
     return json_response({
         "hand": shown[:-1], "starter": shown[-1], "crib": crib, "total": total,
-        "breakdown": [{"kind": kind, "cards": [texts[i] for i in positions], "points": points}
+        "breakdown": [{"kind": kind, "cards": [*map(text_at, positions)], "points": points}
                       for kind, positions, points in combos],
         "summary": show_summary(combos, ranks, total, lang),
     })

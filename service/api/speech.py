@@ -20,7 +20,8 @@ def show_summary(combos: Sequence[Combination], ranks: tuple[int, ...], total: i
     `combos`, `ranks` and `total` are those of a `show_combinations` result. What is said
     follows from the ranks, the flush and the nobs, so once worked out it is looked up by those.
     """
-    suited = tuple([(kind, len(positions)) for kind, positions, _ in combos
+    # The flush and the nobs come last, after the fifteens, pairs and runs.
+    suited = tuple([(kind, len(positions)) for kind, positions, _ in combos[-2:]
                     if kind == "flush" or kind == "nobs"])
     key = (ranks, suited, language)
     said = _said_by_ranks.get(key)
