@@ -6,7 +6,8 @@ endpoint's extra over the trivial one least. This runs gunicorn (deploy/gunicorn
 worker) under valgrind's cachegrind three times: warm-up only, warm-up then N pings, warm-up
 then N scores, on one keep-alive connection. The worker's totals differ by N requests' worth.
 Counted: user-space instructions of the worker (gunicorn, Flask, the app); not counted: the
-kernel's socket work.
+kernel's socket work, nor how fast the CPU runs them (valgrind hides AVX-512 from the program,
+so a library that slows the clock with it looks harmless here: see bench/json_parsers.py).
 
     python bench/http_instructions.py [--requests 1000]
 

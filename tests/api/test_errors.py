@@ -27,6 +27,22 @@ def test_invalid_utf8(client):
             400, "invalid_json")
 
 
+@pytest.mark.parametrize("body", [
+    b'{"hand": NaN}', b'{"hand": [Infinity]}', b'{"hand": -Infinity}',  # not JSON
+    b'{"hand": ["\\ud800"]}', b'{"\\udc00": 1}',  # lone surrogates: not writable as UTF-8
+    b'\xef\xbb\xbf{"hand": []}',  # a byte order mark
+])
+def test_json_that_is_not_strict_json(client, body):
+    problem(client.post(SHOW, data=body, content_type="application/json"), 400, "invalid_json")
+
+
+def test_escaped_surrogate_pair_is_one_character(client):
+    response = client.post(SHOW, data=b'{"hand": ["5H", "5S", "6D", "4C"], '
+                                      b'"starter": "\\ud83c\\udca1"}',
+                           content_type="application/json")
+    assert problem(response, 422, "unknown_card")["detail"] == 'starter: "\U0001f0a1" is not a card'
+
+
 def test_absurdly_nested_json(client):
     problem(client.post(SHOW, data=b"[" * 60000, content_type="application/json"), 400,
             "invalid_json")
