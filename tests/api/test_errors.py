@@ -40,7 +40,15 @@ def test_escaped_surrogate_pair_is_one_character(client):
     response = client.post(SHOW, data=b'{"hand": ["5H", "5S", "6D", "4C"], '
                                       b'"starter": "\\ud83c\\udca1"}',
                            content_type="application/json")
-    assert problem(response, 422, "unknown_card")["detail"] == 'starter: "\U0001f0a1" is not a card'
+    detail = problem(response, 422, "unknown_card")["detail"]
+    assert detail == 'starter: "\U0001f0a1" is not a card'
+
+
+def test_integer_past_64_bits_is_checked_by_range(client):
+    body = b'{"hand": ["5H", "5S", "6D", "4C"], "starter": "JH", "claimed": 1' + b"0" * 40 + b"}"
+    response = client.post("/v1/show/verify", data=body, content_type="application/json")
+    assert problem(response, 422, "validation_failed")["errors"] == {
+        "claimed": ["Must be greater than or equal to 0 and less than or equal to 999."]}
 
 
 def test_absurdly_nested_json(client):
