@@ -23,13 +23,11 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from service.api import examples  # noqa: E402
 from service.api.blueprint import parse_json  # noqa: E402
 
-BODY = json.dumps({"hand": ["5H", "5S", "6D", "4C"], "starter": "JH", "crib": False}).encode()
-RESPONSE = {"hand": ["5H", "5S", "6D", "4C"], "starter": "JH", "crib": False, "total": 16,
-            "breakdown": [{"kind": "fifteen", "cards": ["5H", "10D"], "points": 2}] * 7,
-            "summary": "fifteen two, fifteen four, fifteen six, fifteen eight, a pair and a "
-                       "double run of three makes sixteen"}
+BODY = json.dumps(examples.SHOW_REQUEST).encode()
+RESPONSE = examples.SHOW_RESPONSE
 CALLS = {
     "nothing": lambda: None,
     "parse_json (json)": lambda: parse_json(BODY),

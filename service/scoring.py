@@ -89,10 +89,10 @@ def show_combinations(hand: Sequence[Card], starter: Card,
         combos.append(("flush", flushed, flush))
         total += flush
     if 11 in ranks:  # a jack somewhere: nobs if the hand holds the one of the starter's suit
-        for card in hand:
-            if card.rank == 11 and card.suit == suit:
-                combos.append(("nobs", (cards.index(card),), 1))
-                total += 1
+        jack = _nobs_jack(hand, suit)
+        if jack is not None:
+            combos.append(("nobs", (cards.index(jack),), 1))
+            total += 1
     return ShowCombinations(total, cards, ranks, combos)
 
 
@@ -113,7 +113,7 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The show total of `score_show`, without items: the rank-only part comes from a cache."""
     points = rank_points(tuple(sorted(card.rank for card in (*hand, starter))))
     points += _flush_size(hand, starter.suit, crib)
-    return points + sum(1 for card in hand if card.rank == 11 and card.suit == starter.suit)
+    return points + (_nobs_jack(hand, starter.suit) is not None)
 
 
 @lru_cache(maxsize=None)
@@ -190,6 +190,14 @@ def _runs(ranks) -> list[Combination]:
             combos += [("run", positions, length) for positions in product(*at[low:high + 1])]
         low = high + 2
     return combos
+
+
+def _nobs_jack(hand, starter_suit) -> Card | None:
+    """The hand's jack of the starter's suit (one point for his nob), or None."""
+    for card in hand:
+        if card.rank == 11 and card.suit == starter_suit:
+            return card
+    return None
 
 
 def _flush_size(hand, starter_suit, crib) -> int:
