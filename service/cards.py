@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 SUITS = "SHDC"
@@ -67,11 +67,14 @@ class CardNotHeldError(CardError):
 class Card:
     rank: int
     suit: str
+    # The canonical form ("5H", "10D", "JS", "AC"), made once: every response prints cards.
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
             raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
                                  text=f"{self.rank}{self.suit}")
+        object.__setattr__(self, "text", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
 
     @property
     def value(self) -> int:
@@ -97,7 +100,7 @@ class Card:
         return _CARDS[(rank, suit)]
 
     def __str__(self) -> str:
-        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

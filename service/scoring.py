@@ -57,7 +57,7 @@ class ShowCombinations(NamedTuple):
     total: int
     cards: tuple[Card, ...]  # hand and starter by rank, then suit letter: the order of the items
     ranks: tuple[int, ...]  # the ranks of `cards`
-    combos: list[Combination]
+    combos: tuple[Combination, ...]
 
 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
@@ -77,8 +77,7 @@ def show_combinations(hand: Sequence[Card], starter: Card,
     """
     cards = tuple(sorted((*hand, starter), key=_RANK_THEN_SUIT))
     ranks = tuple([card.rank for card in cards])
-    total, rank_combos = _rank_combinations(ranks)
-    combos = [*rank_combos]
+    total, combos = _rank_combinations(ranks)
     suit = starter.suit
     flush = _flush_size(hand, suit, crib)
     if flush:
@@ -86,12 +85,12 @@ def show_combinations(hand: Sequence[Card], starter: Card,
         if flush < len(cards):  # the hand's cards without the starter
             starter_at = cards.index(starter)
             flushed = flushed[:starter_at] + flushed[starter_at + 1:]
-        combos.append(("flush", flushed, flush))
+        combos += (("flush", flushed, flush),)
         total += flush
     if 11 in ranks:  # a jack somewhere: nobs if the hand holds the one of the starter's suit
         jack = _nobs_jack(hand, suit)
         if jack is not None:
-            combos.append(("nobs", (cards.index(jack),), 1))
+            combos += (("nobs", (cards.index(jack),), 1),)
             total += 1
     return ShowCombinations(total, cards, ranks, combos)
 

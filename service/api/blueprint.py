@@ -43,16 +43,22 @@ def parse_json(raw: bytes):
     lone surrogate (it could not be written back as UTF-8). Raises Problem 400, also for nesting
     deeper than the recursion limit.
 
-    The standard library parses, not orjson: orjson's loads runs AVX-512 code, and on the Xeons
-    this service runs on, the Python code after it then runs about 15% slower for a while, far
-    more than its faster parse saves (bench/json_parsers.py). orjson.dumps does not.
+    The standard library's scanner parses, called directly: `json.loads` adds two regular
+    expression matches and two Python calls, which cost a scoring request under gunicorn about
+    5 microseconds (bench/http_scoring.py). Not orjson: its loads runs AVX-512 code, and on the
+    Xeons this service runs on, the Python code after it then runs about 15% slower for a
+    while, far more than its faster parse saves (bench/json_parsers.py).
     """
     try:
         text = raw.decode("utf-8")
-        data = _DECODER.decode(text)
+        document = text.strip(_JSON_WHITESPACE)
+        data, end = _scan(document, 0)
+        if end != len(document):
+            raise ValueError("data after the JSON value")
         if "\\u" in text:
             json.dumps(data, ensure_ascii=False).encode("utf-8")  # raises on a lone surrogate
-    except (ValueError, RecursionError):  # UnicodeError and JSONDecodeError are ValueErrors
+    # UnicodeError and JSONDecodeError are ValueErrors; StopIteration: no value at all
+    except (ValueError, RecursionError, StopIteration):
         raise Problem(400, "invalid_json", "invalid JSON") from None
     return data
 
@@ -61,7 +67,8 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_scan = json.JSONDecoder(parse_constant=_reject_constant).scan_once
+_JSON_WHITESPACE = " \t\n\r"
 
 
 def _body(current) -> bytes:

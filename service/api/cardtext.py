@@ -15,13 +15,9 @@ for _card in DECK:
             _COMPACT[_text] = _card
 
 
-# _TEXTS[rank][suit]: the canonical text, found without hashing a Card
-_TEXTS = [None] + [{suit: str(Card(rank, suit)) for suit in "SHDC"} for rank in range(1, 14)]
-
-
 def card_texts(cards) -> list[str]:
     """The canonical texts of `cards` ("5H", "10D", ...)."""
-    return [_TEXTS[card.rank][card.suit] for card in cards]
+    return [card.text for card in cards]
 
 
 def parse_card(text: str, field: str, index: int | None = None) -> Card:
@@ -50,15 +46,23 @@ def parse_card_list(texts: Sequence[str], field: str) -> tuple[Card, ...]:
 def parse_show(hand_texts: Sequence[str], starter_text: str) -> tuple[tuple[Card, ...], Card]:
     """The hand and the starter of a show. Raises as `parse_card_list`, `parse_card` and
     `check_not_in` do, in that order."""
-    hand = [_COMPACT.get(text) for text in hand_texts]
-    starter = _COMPACT.get(starter_text)
-    if not all(hand) or starter is None or len({*hand, starter}) <= len(hand):
-        # Not all compact, or a card repeated: the general path names the first bad item.
-        hand = parse_card_list(hand_texts, "hand")
-        starter = parse_card(starter_text, "starter")
-        check_not_in(starter, hand, "starter")
-        return hand, starter
-    return tuple(hand), starter
+    hand = parse_card_list(hand_texts, "hand")
+    starter = parse_card(starter_text, "starter")
+    check_not_in(starter, hand, "starter")
+    return hand, starter
+
+
+def compact_cards(values: Sequence) -> tuple[Card, ...] | None:
+    """The cards named by `values` if each is a text in a compact notation and no card repeats;
+    otherwise None (never an error: the general path names what is wrong)."""
+    try:
+        cards = tuple(map(_COMPACT.get, values))
+    except TypeError:  # a list or an object, which cannot be a key
+        return None
+    # The compact texts name the deck's own Card objects: a repeated card is the same object.
+    if not all(cards) or len({*map(id, cards)}) < len(cards):
+        return None
+    return cards
 
 
 def check_not_in(card: Card, others: Sequence[Card], field: str) -> None:

@@ -9,8 +9,13 @@ from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 
 def json_response(payload, *, status: int = 200) -> Response:
     """The payload as JSON, built without a second serialization pass through a schema."""
+    return json_body_response(orjson.dumps(payload), status=status)
+
+
+def json_body_response(body: bytes, *, status: int = 200) -> Response:
+    """A response whose body is JSON already."""
     # content_type, not mimetype: werkzeug's mimetype handling costs more than a small view
-    return Response(orjson.dumps(payload), status=status, content_type="application/json")
+    return Response(body, status=status, content_type="application/json")
 
 
 def _problem_example(status: int, code: str, title: str, detail: str, **extra) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.api.cardtext import compact_cards, parse_show
 from service.scoring import PEGGING_KINDS, SHOW_KINDS
 
 CARD_DESCRIPTION = (
@@ -54,6 +55,8 @@ class ScoreItemSchema(ma.Schema):
 
 
 class ShowRequestSchema(ma.Schema):
+    """Loads the hand and the starter as Cards (raising CardError for a bad or repeated one)."""
+
     hand = card_list(4, 5, "The 4 cards of a hand or crib (5 in the 6-player game)",
                      ["5H", "5S", "6D", "4C"])
     starter = card_text(required=True)
@@ -61,28 +64,36 @@ class ShowRequestSchema(ma.Schema):
         "description": "Score as the crib: only a flush that includes the starter counts"})
 
     def load(self, data, **kwargs):
-        # The scoring hot path: a body that plainly satisfies every rule above skips
-        # marshmallow's machinery; anything else goes through it (and gets its messages).
-        if not kwargs and type(self) is ShowRequestSchema and _plain_show(data):
-            return {"hand": list(data["hand"]), "starter": data["starter"],
-                    "crib": data.get("crib", False)}
+        # The scoring hot path: a body that plainly satisfies every rule, its cards in the
+        # compact notation, skips marshmallow's machinery; anything else goes through it (and
+        # gets its messages).
+        if not kwargs and type(self) is ShowRequestSchema:
+            show = _compact_show(data)
+            if show is not None:
+                return show
         return super().load(data, **kwargs)
+
+    @ma.post_load
+    def _cards(self, data, **kwargs):
+        data["hand"], data["starter"] = parse_show(data["hand"], data["starter"])
+        return data
 
 
 _SHOW_KEYS = frozenset(("hand", "starter", "crib"))
 
 
-def _plain_show(data) -> bool:
+def _compact_show(data) -> dict | None:
+    """`ShowRequestSchema`'s load of `data` if every rule plainly holds and every card is in the
+    compact notation, else None."""
     if type(data) is not dict or not data.keys() <= _SHOW_KEYS:
-        return False
-    hand, starter = data.get("hand"), data.get("starter")
-    if type(hand) is not list or not 4 <= len(hand) <= 5 \
-            or type(data.get("crib", False)) is not bool:
-        return False
-    for text in (*hand, starter):  # a loop, not all(): this runs on every scoring request
-        if type(text) is not str or not 1 <= len(text) <= MAX_CARD_TEXT:
-            return False
-    return True
+        return None
+    hand, crib = data.get("hand"), data.get("crib", False)
+    if type(hand) is not list or not 4 <= len(hand) <= 5 or type(crib) is not bool:
+        return None
+    cards = compact_cards((*hand, data.get("starter")))
+    if cards is None:
+        return None
+    return {"hand": cards[:-1], "starter": cards[-1], "crib": crib}
 
 
 class ShowScoreSchema(ma.Schema):

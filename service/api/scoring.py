@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from service.api import examples
 from service.api.blueprint import Blueprint
-from service.api.cardtext import card_texts, parse_card, parse_card_list, parse_show
+from service.api.cardtext import card_texts, parse_card, parse_card_list
 from service.api.language import request_language
-from service.api.responses import BODY_ERRORS, document_errors, json_response
+from service.api.responses import (BODY_ERRORS, document_errors, json_body_response,
+                                   json_response)
+from service.api.show_body import show_body
 from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
                                  ReplaySchema, ShowRequestSchema, ShowScoreSchema,
                                  VerifyRequestSchema, VerifySchema)
-from service.api.speech import claim_explanation, pegging_summary, show_summary
+from service.api.speech import claim_explanation, pegging_summary
 from service.cards import CardNotHeldError
 from service.claims import check_claim
 from service.replay import replay
@@ -31,17 +33,9 @@ def _items(items) -> list[dict]:
 @blp.documented_response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
 def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
-    hand, starter = parse_show(body["hand"], body["starter"])
-    crib = body["crib"]
-    total, cards, ranks, combos = show_combinations(hand, starter, crib)
-    shown, text_at = card_texts((*hand, starter)), card_texts(cards).__getitem__
-    lang = request_language()
-    return json_response({
-        "hand": shown[:-1], "starter": shown[-1], "crib": crib, "total": total,
-        "breakdown": [{"kind": kind, "cards": [*map(text_at, positions)], "points": points}
-                      for kind, positions, points in combos],
-        "summary": show_summary(combos, ranks, total, lang),
-    })
+    hand, starter, crib = body["hand"], body["starter"], body["crib"]
+    show = show_combinations(hand, starter, crib)
+    return json_body_response(show_body(hand, starter, crib, show, request_language()))
 
 
 @blp.route("/v1/show/verify", methods=["POST"])
@@ -52,8 +46,7 @@ def show_score(body):
 def show_verify(body):
     """The true count against the claim: points missed (the muggins amount) and overclaimed,
     each missed or wrong combination, and an explanation in the request's language."""
-    hand, starter = parse_show(body["hand"], body["starter"])
-    crib = body["crib"]
+    hand, starter, crib = body["hand"], body["starter"], body["crib"]
     claimed = body["claimed"]
     itemised = not isinstance(claimed, int)
     if itemised:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import Sequence
 
 from service.i18n import number_words, phrase
@@ -17,26 +16,12 @@ def show_summary(combos: Sequence[Combination], ranks: tuple[int, ...], total: i
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
     twelve". Pairs inside a double or triple run are said as part of the run.
 
-    `combos`, `ranks` and `total` are those of a `show_combinations` result. What is said
-    follows from the ranks, the flush and the nobs, so once worked out it is looked up by those.
+    `combos`, `ranks` and `total` are those of a `show_combinations` result.
     """
-    # The flush and the nobs come last, after the fifteens, pairs and runs.
-    suited = tuple([(kind, len(positions)) for kind, positions, _ in combos[-2:]
-                    if kind == "flush" or kind == "nobs"])
-    key = (ranks, suited, language)
-    said = _said_by_ranks.get(key)
-    if said is None:
-        said = _say_shape(tuple([(kind, tuple([ranks[i] for i in positions]))
-                                 for kind, positions, _ in combos]), total, language)
-        if len(_said_by_ranks) < 100_000:
-            _said_by_ranks[key] = said
-    return said
+    return _say_shape(tuple([(kind, tuple([ranks[i] for i in positions]))
+                             for kind, positions, _ in combos]), total, language)
 
 
-_said_by_ranks: dict = {}
-
-
-@lru_cache(maxsize=8192)
 def _say_shape(shape: tuple[tuple[str, tuple[int, ...]], ...], total: int, language: str) -> str:
     """`show_summary` of items given as (kind, ranks): what is said depends on nothing else."""
     def words(n: int) -> str:

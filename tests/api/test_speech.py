@@ -48,7 +48,7 @@ def test_pegging_summary():
     assert pegging_summary(12, 0, "es") == "doce"
 
 
-def test_a_summary_looked_up_by_ranks_is_the_summary_of_the_items():
+def test_the_summary_by_positions_is_the_summary_of_the_items():
     rng = random.Random(5)
     for round_ in range(3000):
         cards = rng.sample(DECK, rng.choice((5, 6)))
