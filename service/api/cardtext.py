@@ -35,12 +35,12 @@ def parse_card(text: str, field: str, index: int | None = None) -> Card:
 
 def parse_card_list(texts: Sequence[str], field: str) -> tuple[Card, ...]:
     """Raises CardParseError or DuplicateCardError naming the item."""
-    cards = [_COMPACT.get(text) for text in texts]
-    if not all(cards):  # a None: not a compact notation
-        cards = [parse_card(text, field, index) for index, text in enumerate(texts)]
-    if len(set(cards)) < len(cards):
-        parse_cards(cards, field=field)  # raises, naming the repeated card
-    return tuple(cards)
+    cards = compact_cards(texts)
+    if cards is None:  # a text not in a compact notation, or a card repeated
+        cards = tuple([parse_card(text, field, index) for index, text in enumerate(texts)])
+        if len(set(cards)) < len(cards):
+            parse_cards(cards, field=field)  # raises, naming the repeated card
+    return cards
 
 
 def parse_show(hand_texts: Sequence[str], starter_text: str) -> tuple[tuple[Card, ...], Card]:
