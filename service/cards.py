@@ -69,12 +69,15 @@ class Card:
     suit: str
     # The canonical form ("5H", "10D", "JS", "AC"), made once: every response prints cards.
     text: str = field(init=False, repr=False, compare=False)
+    # The cards' order (rank, then suit letter) as one number: a sort key fast to compare.
+    sort_key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
             raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
                                  text=f"{self.rank}{self.suit}")
         object.__setattr__(self, "text", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
+        object.__setattr__(self, "sort_key", self.rank * 4 + sorted(SUITS).index(self.suit))
 
     @property
     def value(self) -> int:

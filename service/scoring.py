@@ -75,7 +75,7 @@ def show_combinations(hand: Sequence[Card], starter: Card,
     Sorting the cards first makes the result the same however the hand is listed, and lets
     the fifteens, pairs and runs come from a cache by ranks.
     """
-    cards = tuple(sorted((*hand, starter), key=_RANK_THEN_SUIT))
+    cards = tuple(sorted((*hand, starter), key=_SORT_KEY))
     ranks = tuple([card.rank for card in cards])
     total, combos = _rank_combinations(ranks)
     suit = starter.suit
@@ -83,19 +83,25 @@ def show_combinations(hand: Sequence[Card], starter: Card,
     if flush:
         flushed = _FIRST[len(cards)]
         if flush < len(cards):  # the hand's cards without the starter
-            starter_at = cards.index(starter)
+            starter_at = _position(cards, starter)
             flushed = flushed[:starter_at] + flushed[starter_at + 1:]
         combos += (("flush", flushed, flush),)
         total += flush
     if 11 in ranks:  # a jack somewhere: nobs if the hand holds the one of the starter's suit
         jack = _nobs_jack(hand, suit)
         if jack is not None:
-            combos += (("nobs", (cards.index(jack),), 1),)
+            combos += (("nobs", (_position(cards, jack),), 1),)
             total += 1
     return ShowCombinations(total, cards, ranks, combos)
 
 
-_RANK_THEN_SUIT = attrgetter("rank", "suit")
+_SORT_KEY = attrgetter("sort_key")
+
+
+def _position(cards: tuple[Card, ...], card: Card) -> int:
+    """Where `card`, the very object, is in `cards`: found by identity, because `cards.index`
+    would compare it by value, in Python code, with every card before it."""
+    return [*map(id, cards)].index(id(card))
 
 
 @lru_cache(maxsize=None)

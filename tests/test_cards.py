@@ -41,6 +41,13 @@ def test_deck_indexes_and_values():
     assert eval(repr(Card.parse("qh"))) == Card.parse("QH")
 
 
+def test_the_sort_key_orders_cards_by_rank_then_suit_letter():
+    by_key = sorted(DECK, key=lambda card: card.sort_key)
+    assert [card.text for card in by_key[:5]] == ["AC", "AD", "AH", "AS", "2C"]
+    assert by_key == sorted(DECK)
+    assert len({card.sort_key for card in DECK}) == 52
+
+
 def test_parse_cards_names_the_offending_item():
     with pytest.raises(CardParseError) as bad:
         parse_cards(["5h", "zz", "6h"], field="hand")
