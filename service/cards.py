@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 SUITS = "SHDC"
+_SUITS_BY_LETTER = "".join(sorted(SUITS))  # "CDHS": the order of suits between equal ranks
 RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 
 _RANK_WORDS = {
@@ -77,7 +78,7 @@ class Card:
             raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
                                  text=f"{self.rank}{self.suit}")
         object.__setattr__(self, "text", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
-        object.__setattr__(self, "sort_key", self.rank * 4 + sorted(SUITS).index(self.suit))
+        object.__setattr__(self, "sort_key", self.rank * 4 + _SUITS_BY_LETTER.index(self.suit))
 
     @property
     def value(self) -> int:
