@@ -3,7 +3,7 @@
     python bench/engine_games.py [--games N] [--seed S]
 
 For 2, 3, 4 and 6 players (auto counting, target 121) it prints:
-- random games/s: new_game + random legal actions (service.engine.random_play) + apply;
+- random games/s: new_game + random legal actions (service.simulation.random_games) + apply;
 - replay games/s: the same games replayed from seed + action list (apply alone);
 - actions per game, microseconds per applied action and CPU milliseconds per replayed game
   (process time: less sensitive than wall time to other work on a busy machine).
@@ -19,7 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from service.engine import GameOptions
-from service.engine.random_play import play_random_game, replay
+from service.simulation.random_games import play_random_game, replay
 
 
 def bench(players: int, games: int, seed: int) -> dict:

@@ -23,7 +23,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.api import examples  # noqa: E402
+from service.api.scoring import examples  # noqa: E402
 from service.api.blueprint import parse_json  # noqa: E402
 
 BODY = json.dumps(examples.SHOW_REQUEST).encode()

@@ -21,7 +21,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from service.bots.selfplay import play_game  # noqa: E402
+from service.simulation.selfplay import play_game  # noqa: E402
 from service.engine import GameOptions  # noqa: E402
 
 

@@ -4,7 +4,7 @@ Prints, best of `--repeat` timings each (the machine may be shared):
 - service.scoring.score_show, show_combinations (the itemised count by card positions, what
   POST /v1/show/score uses) and show_points, one call per hand, their caches by ranks warm as
   in a running service;
-- service.fastscore.score_hands, vectorised: one starter per hand, and every starter per hand;
+- service.scoring.fast.score_hands, vectorised: one starter per hand, and every starter per hand;
 - the full enumeration: all 270,725 hands x 48 starters = 12,994,800 shows scored as hands and
   as cribs, with both histograms (what tests/test_exhaustive.py runs).
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from service import fastscore  # noqa: E402
+from service.scoring import fast  # noqa: E402
 from service.cards import DECK  # noqa: E402
 from service.scoring import score_show, show_combinations, show_points  # noqa: E402
 
@@ -45,12 +45,12 @@ def random_shows(count: int, seed: int = 1) -> np.ndarray:
 def full_enumeration() -> tuple[np.ndarray, np.ndarray]:
     hand_counts = np.zeros(30, dtype=np.int64)
     crib_counts = np.zeros(30, dtype=np.int64)
-    every_hand = fastscore.all_hands()
+    every_hand = fast.all_hands()
     for start in range(0, len(every_hand), CHUNK):
         hands = every_hand[start:start + CHUNK]
-        starters = fastscore.starters_for(hands)
-        hand_counts += np.bincount(fastscore.score_hands(hands, starters).ravel(), minlength=30)
-        crib_counts += np.bincount(fastscore.score_hands(hands, starters, crib=True).ravel(),
+        starters = fast.starters_for(hands)
+        hand_counts += np.bincount(fast.score_hands(hands, starters).ravel(), minlength=30)
+        crib_counts += np.bincount(fast.score_hands(hands, starters, crib=True).ravel(),
                                    minlength=30)
     return hand_counts, crib_counts
 
@@ -61,7 +61,7 @@ def main() -> None:
     repeat = parser.parse_args().repeat
 
     start = time.perf_counter()
-    fastscore.rank_points_table(5)
+    fast.rank_points_table(5)
     print(f"fastscore 5-card rank table built in {1e3 * (time.perf_counter() - start):.0f} ms")
 
     shows = random_shows(20_000)
@@ -75,15 +75,15 @@ def main() -> None:
 
     shows = random_shows(1_000_000, seed=2)
     hands, starters = shows[:, :4].copy(), shows[:, 4].copy()
-    seconds = best_time(lambda: fastscore.score_hands(hands, starters), repeat)
-    print(f"fastscore.score_hands one starter each {len(shows) / seconds:>13,.0f} hands/s")
+    seconds = best_time(lambda: fast.score_hands(hands, starters), repeat)
+    print(f"fast.score_hands one starter each {len(shows) / seconds:>13,.0f} hands/s")
 
-    hands = fastscore.all_hands()[:CHUNK * 8]
-    starters = fastscore.starters_for(hands)
-    seconds = best_time(lambda: [fastscore.score_hands(hands[start:start + CHUNK],
+    hands = fast.all_hands()[:CHUNK * 8]
+    starters = fast.starters_for(hands)
+    seconds = best_time(lambda: [fast.score_hands(hands[start:start + CHUNK],
                                                        starters[start:start + CHUNK])
                                  for start in range(0, len(hands), CHUNK)], repeat)
-    print(f"fastscore.score_hands 48 starters each {starters.size / seconds:>13,.0f} hands/s")
+    print(f"fast.score_hands 48 starters each {starters.size / seconds:>13,.0f} hands/s")
 
     seconds = best_time(full_enumeration, repeat)
     hand_counts, crib_counts = full_enumeration()

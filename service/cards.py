@@ -5,8 +5,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-SUITS = "SHDC"
-_SUITS_BY_LETTER = "".join(sorted(SUITS))  # "CDHS": the order of suits between equal ranks
+from service.errors import InvalidInputError
+
+SUITS = "SHDC"  # the deck's order; cards sort by rank, then by suit letter (C, D, H, S)
 RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 
 _RANK_WORDS = {
@@ -37,15 +38,10 @@ _SHORT_SUITS = [token for token in _SUIT_WORDS if len(token) == 1]
 _SUIT_SYMBOLS = "♠♤♥♡♦♢♣♧"
 
 
-class CardError(ValueError):
-    """A card or list of cards that cannot be accepted; `code` is stable, `params` feed messages."""
+class CardError(InvalidInputError):
+    """A card, or a list of cards, that cannot be accepted."""
 
     code = "invalid_card"
-
-    def __init__(self, message: str, *, index: int | None = None, **params):
-        super().__init__(message)
-        self.index = index
-        self.params = params
 
 
 class CardParseError(CardError):
@@ -56,12 +52,14 @@ class DuplicateCardError(CardError):
     code = "duplicate_card"
 
 
-class WrongCardCountError(CardError):
-    code = "wrong_card_count"
-
-
 class CardNotHeldError(CardError):
     code = "card_not_held"
+
+
+class AmbiguousCardError(CardError):
+    """A bare rank (`5`, `cinco`) while more than one card of that rank is held."""
+
+    code = "ambiguous_card"
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -70,15 +68,12 @@ class Card:
     suit: str
     # The canonical form ("5H", "10D", "JS", "AC"), made once: every response prints cards.
     text: str = field(init=False, repr=False, compare=False)
-    # The cards' order (rank, then suit letter) as one number: a sort key fast to compare.
-    sort_key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
             raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
                                  text=f"{self.rank}{self.suit}")
         object.__setattr__(self, "text", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
-        object.__setattr__(self, "sort_key", self.rank * 4 + _SUITS_BY_LETTER.index(self.suit))
 
     @property
     def value(self) -> int:
@@ -90,14 +85,13 @@ class Card:
         return SUITS.index(self.suit) * 13 + self.rank - 1
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
-        return DECK[index]
-
-    @classmethod
     def parse(cls, text: str) -> Card:
         """Parse any notation of RULES.md: `5h`, `10 d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`."""
         if not isinstance(text, str):
             raise CardParseError(f"not a card: {text!r}", text=repr(text))
+        card = _COMPACT.get(text)
+        if card is not None:
+            return card
         rank, suit = _split_rank_and_suit(text)
         if rank is None or suit is None:
             raise CardParseError(f"not a card: {text!r}", text=text)
@@ -112,6 +106,11 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _CARDS = {(card.rank, card.suit): card for card in DECK}
+# The compact notations most clients send ("5H", "5h", "10d", "TD"), found without parsing.
+_COMPACT = {text: card for card in DECK
+            for rank in ({card.text[:-1], "T"} if card.rank == 10 else {card.text[:-1]})
+            for text in (rank + card.suit, rank.lower() + card.suit.lower(),
+                         rank + card.suit.lower(), rank.lower() + card.suit)}
 
 
 def _normalise(text: str) -> str:
@@ -150,55 +149,64 @@ def parse_rank(text: str) -> int | None:
     return _RANK_WORDS.get(_normalise(text).strip())
 
 
-def parse_cards(texts: Iterable, *, count: int | tuple[int, int] | None = None,
-                field: str = "cards") -> tuple[Card, ...]:
-    """Parse a list of card texts (or Cards), rejecting unknown cards, duplicates and wrong counts.
-
-    Raises CardParseError, DuplicateCardError or WrongCardCountError; `index` names the item.
-    """
-    texts = list(texts)
-    if count is not None:
-        low, high = (count, count) if isinstance(count, int) else count
-        if not low <= len(texts) <= high:
-            expected = str(low) if low == high else f"{low}-{high}"
-            raise WrongCardCountError(f"{field}: expected {expected} cards, got {len(texts)}",
-                                      field=field, expected=expected, got=len(texts))
+def parse_cards(texts: Iterable, field: str = "cards") -> tuple[Card, ...]:
+    """Cards from their texts, refusing unknown and repeated cards: CardParseError or
+    DuplicateCardError, whose `field` and `index` name the item."""
     cards: list[Card] = []
     for index, text in enumerate(texts):
-        try:
-            card = text if isinstance(text, Card) else Card.parse(text)
-        except CardParseError:
-            raise CardParseError(f"{field}[{index}]: not a card: {text!r}", index=index,
-                                 field=field, text=str(text)) from None
+        card = parse_card(text, field, index)
         if card in cards:
-            raise DuplicateCardError(f"{field}[{index}]: {card} appears twice", index=index,
-                                     field=field, card=str(card))
+            raise DuplicateCardError(f"{field}[{index}]: {card} appears twice", field=field,
+                                     index=index, card=card.text)
         cards.append(card)
     return tuple(cards)
 
 
-def resolve_card(text: str | Card, holding: Iterable[Card]) -> Card:
-    """The held card that `text` names; a bare rank (`k`, `rey`) is enough when only one card of
-    that rank is held. Raises CardParseError or CardNotHeldError."""
+def parse_card(text, field: str, index: int | None = None) -> Card:
+    """`Card.parse`, with the field (and index) of the text in a CardParseError."""
+    try:
+        return Card.parse(text)
+    except CardParseError as error:
+        raise CardParseError(f"{field}: {error}", field=field, index=index,
+                             **error.params) from None
+
+
+def compact_card(text) -> Card | None:
+    """The card a compact text ("5H", "5h", "10d", "TD") names, or None: a lookup, no parsing."""
+    return _COMPACT.get(text) if isinstance(text, str) else None
+
+
+def resolve_card(text: str, holding: Iterable[Card], field: str,
+                 index: int | None = None) -> Card:
+    """The card a player holding `holding` means by `text`.
+
+    A card in the canonical form ("AS") is that very card, held or not. Another notation is the
+    card it names if that card is held; else a rank alone (`k`, `rey`, and `as`, Spanish for
+    ace) names the one held card of that rank. Raises CardParseError for no card or rank,
+    AmbiguousCardError for a rank held more than once, CardNotHeldError for a card or rank not
+    held.
+    """
     holding = tuple(holding)
-    if isinstance(text, Card):
-        card = text
-    else:
-        try:
-            card = Card.parse(text)
-        except CardParseError:
-            card = None
-        # "as" is both the ace of spades and the Spanish word for ace: prefer what is held.
-        if card is None or card not in holding:
-            rank = parse_rank(text)
-            same_rank = [held for held in holding if held.rank == rank]
-            if len(same_rank) == 1:
-                return same_rank[0]
-            if card is None and rank is None:
-                raise CardParseError(f"not a card: {text!r}", text=str(text))
-            if card is None:
-                raise CardNotHeldError(f"{text!r} does not name exactly one held card",
-                                       text=str(text))
-    if card not in holding:
-        raise CardNotHeldError(f"{card} is not held", card=str(card), text=str(text))
-    return card
+    card = compact_card(text)
+    if card is not None and text == card.text:
+        return card
+    try:
+        card = Card.parse(text)
+    except CardParseError:
+        card = None
+    if card in holding:
+        return card
+    rank = parse_rank(text)
+    same_rank = [held for held in holding if held.rank == rank]
+    if rank is not None and len(same_rank) == 1:
+        return same_rank[0]
+    where = field if index is None else f"{field}[{index}]"
+    if same_rank:
+        raise AmbiguousCardError(f"{where}: {text!r} names more than one held card",
+                                 field=field, index=index, text=text,
+                                 cards=" ".join(held.text for held in same_rank))
+    if card is None and rank is None:
+        raise CardParseError(f"{where}: not a card: {text!r}", field=field, index=index,
+                             text=str(text))
+    raise CardNotHeldError(f"{where}: {text} is not held", field=field, index=index,
+                           card=card.text if card is not None else str(text))

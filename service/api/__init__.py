@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import Mapping
 
 from flask import Flask
@@ -10,6 +12,7 @@ from flask_smorest import Api
 from service.api import analysis, docs, games, health, limits, observability, problems, scoring
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
+from service.store import open_store
 
 
 class CribbageApi(Api):
@@ -22,9 +25,11 @@ class CribbageApi(Api):
         problems.init_app(self._app)
 
 
-def create_app(config: Mapping | None = None) -> Flask:
+def create_app(config: Mapping | None = None,
+               clock: Callable[[], float] = time.time) -> Flask:
     """Build the app. `config` overrides Flask settings; `SETTINGS` (a Settings) overrides the
-    environment."""
+    environment, `GAME_STORE` the store the settings name (Redis when CRIBBAGE_REDIS_URL is
+    set, else in memory). `clock` tells the games the time (epoch seconds)."""
     app = Flask(__name__)
     app.config.update(
         API_TITLE="Cribbage service",
@@ -49,7 +54,9 @@ def create_app(config: Mapping | None = None) -> Flask:
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
-    games.init_app(app, api, settings, store=app.config.get("GAME_STORE"))
+    store = app.config.get("GAME_STORE") or open_store(
+        settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds)
+    games.init_app(app, api, store, clock)
     docs.init_app(app)
     limits.init_app(app)  # last: it limits and documents the operations registered above
     return app

@@ -25,7 +25,7 @@ def load_json_body(schema: ma.Schema):
     object, so every required field is reported missing.
     """
     current = request._get_current_object()  # one proxy lookup, not one per attribute
-    raw = _body(current)
+    raw = read_body(current)
     if not raw:
         data = {}
     elif not is_json(current.environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()):
@@ -43,22 +43,17 @@ def parse_json(raw: bytes):
     lone surrogate (it could not be written back as UTF-8). Raises Problem 400, also for nesting
     deeper than the recursion limit.
 
-    The standard library's scanner parses, called directly: `json.loads` adds two regular
-    expression matches and two Python calls, which cost a scoring request under gunicorn about
-    5 microseconds (bench/http_scoring.py). Not orjson: its loads runs AVX-512 code, and on the
-    Xeons this service runs on, the Python code after it then runs about 15% slower for a
-    while, far more than its faster parse saves (bench/json_parsers.py).
+    Not orjson: its loads runs AVX-512 code, and on the Xeons this service runs on, the Python
+    code after it then runs about 15% slower for a while, far more than its faster parse saves
+    (bench/json_parsers.py).
     """
     try:
         text = raw.decode("utf-8")
-        document = text.strip(_JSON_WHITESPACE)
-        data, end = _scan(document, 0)
-        if end != len(document):
-            raise ValueError("data after the JSON value")
+        data = json.loads(text, parse_constant=_reject_constant)
         if "\\u" in text:
             json.dumps(data, ensure_ascii=False).encode("utf-8")  # raises on a lone surrogate
-    # UnicodeError and JSONDecodeError are ValueErrors; StopIteration: no value at all
-    except (ValueError, RecursionError, StopIteration):
+    # UnicodeError and JSONDecodeError are ValueErrors
+    except (ValueError, RecursionError):
         raise Problem(400, "invalid_json", "invalid JSON") from None
     return data
 
@@ -67,14 +62,10 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
-_scan = json.JSONDecoder(parse_constant=_reject_constant).scan_once
-_JSON_WHITESPACE = " \t\n\r"
-
-
-def _body(current) -> bytes:
-    """The request body. A body with a Content-Length is read straight from the WSGI input
-    (werkzeug's general reader costs more than the whole scoring); anything else, e.g. a chunked
-    body, goes through werkzeug. Over MAX_BODY_BYTES: 413."""
+def read_body(current) -> bytes:
+    """The request body. A body with a Content-Length is read straight from the WSGI input:
+    werkzeug's general reader costs a scoring request 5-20 microseconds more. Anything else, e.g.
+    a chunked body, goes through werkzeug. Over MAX_BODY_BYTES: 413."""
     environ = current.environ
     length = environ.get("CONTENT_LENGTH", "")
     if not length.isdigit() or environ.get("HTTP_TRANSFER_ENCODING"):

@@ -1,14 +1,25 @@
 """Orchestration probes and the trivial endpoint benchmarks compare against."""
 from __future__ import annotations
 
+import marshmallow as ma
 from flask import current_app
+from marshmallow import fields
 
 from service.api.blueprint import Blueprint
 from service.api.problems import Problem
 from service.api.responses import document_errors, json_response
-from service.api.schemas import HealthSchema, PingSchema
 
 blp = Blueprint("health", __name__, description="Liveness, readiness and a trivial endpoint")
+
+
+class PingSchema(ma.Schema):
+    ok = fields.Boolean(required=True)
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+    checks = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "example": {"store": "ok"}})
 
 READINESS_CHECKS = "cribbage.readiness"
 

@@ -3,7 +3,45 @@ from __future__ import annotations
 
 from flask import request
 
-from service.i18n import negotiate
+LANGUAGES = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+
+_MAX_HEADER = 1024  # an Accept-Language longer than this is read only this far
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The supported language the client prefers most (RFC 9110 q-values); English by default.
+
+    Garbage never raises: unreadable entries are skipped.
+    """
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    best, best_q = DEFAULT_LANGUAGE, 0.0
+    for entry in accept_language[:_MAX_HEADER].split(","):
+        tag, _, params = entry.partition(";")
+        primary = tag.strip().lower().split("-", 1)[0]
+        if primary == "*":
+            primary = DEFAULT_LANGUAGE
+        if primary not in LANGUAGES:
+            continue
+        q = _quality(params)
+        # Equal q-values keep the earlier entry, as the client listed it first.
+        if q > best_q:
+            best, best_q = primary, q
+    return best
+
+
+def _quality(params: str) -> float:
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                q = float(value.strip())
+            except ValueError:
+                return 0.0
+            return q if 0.0 <= q <= 1.0 else 0.0
+    return 1.0
+
 
 _ENVIRON_LANGUAGE = "cribbage.language"
 

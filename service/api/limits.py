@@ -21,7 +21,6 @@ from limits import parse_many
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
 from service.config import Settings, SettingsError
-from service.i18n import register_problems
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +32,6 @@ ACTION_ENDPOINTS = ("games.act_in_game",)
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz", "observability.metrics"})
 EXEMPT_BLUEPRINTS = frozenset({"docs"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
-
-MESSAGES = {
-    "en": {"rate_limited": ("Too many requests",
-                            "More than {limit}; retry after {retry_after} s")},
-    "es": {"rate_limited": ("Demasiadas peticiones",
-                            "Más de {limit}; reintente dentro de {retry_after} s")},
-}
 
 TOO_MANY_REQUESTS = {
     "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), or "
@@ -60,7 +52,6 @@ def init_app(app: Flask) -> None:
 
     Call after every blueprint is registered: the action limit wraps the registered views.
     """
-    register_problems(MESSAGES)
     _document_429(app)
     settings: Settings = app.config["SETTINGS"]
     if not settings.rate_limit_enabled:

@@ -1,4 +1,9 @@
-"""RFC 9457 problem+json: every error the API returns is built here, in the client's language."""
+"""RFC 9457 problem+json: every error the API returns is built here, in the client's language.
+
+Errors are classes, and one table says what each means in HTTP: the domain's (service.errors,
+service.games.errors), the store's, and the API's own `Problem` for a request that cannot be
+read. One handler turns any of them into a problem.
+"""
 from __future__ import annotations
 
 import json
@@ -9,39 +14,48 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from service.api.language import request_language
-from service.api.validation_messages import translate_errors
-from service.i18n import problem_text
+from service.api.messages import problem_text, translate_errors
+from service.errors import DomainError, IllegalActionError, InvalidInputError
+from service.games.errors import (GameBusy, GameNotFound, SeatRefused, TokenRequired,
+                                  VersionMismatch)
+from service.store import StoreUnavailable
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:cribbage:problem:"
+RETRY_AFTER_SECONDS = "1"
 
 log = logging.getLogger(__name__)
 
-# HTTP status of each domain error code; codes not listed are malformed input (422).
-# Other modules add theirs with `register_status` (e.g. rule violations of a game: 409).
-STATUS_BY_CODE: dict[str, int] = {}
-
-# Where a domain error points when it names no field itself.
-DEFAULT_FIELD_BY_CODE = {"count_exceeds_31": "pile"}
+# The HTTP status of each error class; an error takes the status of the first of its classes
+# (its own, then its bases) found here.
+STATUS_OF: dict[type[Exception], int] = {
+    InvalidInputError: 422,
+    IllegalActionError: 409,
+    GameNotFound: 404,
+    TokenRequired: 401,
+    SeatRefused: 403,
+    VersionMismatch: 412,
+    GameBusy: 503,
+    StoreUnavailable: 503,
+    DomainError: 422,
+}
+# Headers each status adds: how to authenticate, when to come back.
+HEADERS_OF = {401: {"WWW-Authenticate": "Bearer"}, 503: {"Retry-After": RETRY_AFTER_SECONDS}}
 
 _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
                406: "not_acceptable", 413: "payload_too_large", 415: "unsupported_media_type"}
 
 
-def register_status(code: str, status: int) -> None:
-    STATUS_BY_CODE[code] = status
-
-
 class Problem(Exception):
-    """Raise from a view to answer with a problem: `code` picks the localized title and detail."""
+    """A request the API cannot read (a body that is not JSON, a field marshmallow refuses):
+    `code` picks the localized title and detail."""
 
-    def __init__(self, status: int, code: str, fallback: str = "", *, headers=None,
+    def __init__(self, status: int, code: str, fallback: str = "", *,
                  extra: dict | None = None, **params):
         super().__init__(fallback or code)
         self.status = status
         self.code = code
         self.fallback = fallback
-        self.headers = headers or {}
         self.extra = extra or {}
         self.params = params
 
@@ -71,31 +85,60 @@ class ProblemSchema(ma.Schema):
 
 def problem_response(status: int, code: str, *, fallback: str = "", params: dict | None = None,
                      extra: dict | None = None, headers=None) -> Response:
-    language = request_language()
-    title, detail = problem_text(code, language, params or {}, fallback)
+    """The problem+json response: title and detail in the request's language."""
+    title, detail = problem_text(code, request_language(), params or {}, fallback)
     body = {"type": TYPE_PREFIX + code, "title": title, "status": status, "detail": detail,
             "code": code, **(extra or {})}
-    response = Response(json.dumps(body, ensure_ascii=False), status=status,
-                        mimetype=PROBLEM_MEDIA_TYPE, headers=headers)
-    return response
+    return Response(json.dumps(body, ensure_ascii=False), status=status,
+                    mimetype=PROBLEM_MEDIA_TYPE, headers=headers)
 
 
 def init_app(app: Flask) -> None:
-    app.register_error_handler(Problem, _handle_problem)
-    app.register_error_handler(HTTPException, _handle_http_exception)
-    app.register_error_handler(Exception, _handle_exception)
+    app.register_error_handler(Exception, handle_error)
 
 
-def _handle_problem(error: Problem) -> Response:
-    return problem_response(error.status, error.code, fallback=error.fallback,
-                            params=error.params, extra=error.extra, headers=error.headers)
+def handle_error(error: Exception) -> Response:
+    """Any exception a view raised (or Flask did) as a problem; an unexpected one is a logged
+    500."""
+    if isinstance(error, Problem):
+        return problem_response(error.status, error.code, fallback=error.fallback,
+                                params=error.params, extra=error.extra)
+    if isinstance(error, DomainError):
+        return _domain_problem(error)
+    if isinstance(error, StoreUnavailable):
+        return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
+                                headers=HEADERS_OF[503])
+    if isinstance(error, HTTPException):
+        return _http_problem(error)
+    if isinstance(error, RecursionError):  # JSON nested too deeply to read
+        return problem_response(400, "invalid_json", fallback="invalid JSON")
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return problem_response(500, "internal_error", fallback="internal error")
 
 
-def _handle_http_exception(error: HTTPException) -> Response:
+def status_of(error: Exception) -> int:
+    return next(STATUS_OF[cls] for cls in type(error).__mro__ if cls in STATUS_OF)
+
+
+def _domain_problem(error: DomainError) -> Response:
+    status = status_of(error)
+    where = error.where
+    params = {**error.params, "field": error.field or ""}
+    extra = {}
+    if where:  # else a detail that starts with the field falls back to the error's own message
+        params["where"] = where
+        extra["field"] = where
+    if error.index is not None:
+        extra["index"] = error.index
+    return problem_response(status, error.code, fallback=str(error), params=params, extra=extra,
+                            headers=HEADERS_OF.get(status))
+
+
+def _http_problem(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if error.code == 422 and messages is not None:
-        return _handle_problem(validation_problem(messages.get("json", messages)))
+        return handle_error(validation_problem(messages.get("json", messages)))
     if error.code == 400 and messages is not None:
         return problem_response(400, "invalid_json", fallback="invalid JSON")
     headers = [(name, value) for name, value in error.get_headers()
@@ -106,37 +149,6 @@ def _handle_http_exception(error: HTTPException) -> Response:
               "limit": request.max_content_length, "description": error.description or ""}
     return problem_response(error.code or 500, code, fallback=error.description or "",
                             params=params, headers=headers)
-
-
-def _handle_exception(error: Exception) -> Response:
-    code = getattr(error, "code", None)
-    if isinstance(code, str) and isinstance(error, ValueError):
-        return domain_problem(error)
-    if isinstance(error, RecursionError):  # JSON nested too deeply to read
-        return problem_response(400, "invalid_json", fallback="invalid JSON")
-    log.exception("unexpected error on %s %s", request.method, request.path)
-    return problem_response(500, "internal_error", fallback="internal error")
-
-
-def domain_problem(error: ValueError) -> Response:
-    """A domain error (a ValueError with a stable `.code`, `.params` and maybe `.index`)."""
-    code = error.code
-    params = dict(getattr(error, "params", None) or {})
-    index = getattr(error, "index", None)
-    field = params.get("field") or DEFAULT_FIELD_BY_CODE.get(code)
-    where = params.get("where") or field or ""
-    if field and index is not None:
-        where = f"{field}[{index}]"
-    if where:  # else a detail that starts with the field falls back to the error's own message
-        params.setdefault("where", where)
-    params.setdefault("field", field or "")
-    extra = {}
-    if where:
-        extra["field"] = where
-    if index is not None:
-        extra["index"] = index
-    return problem_response(STATUS_BY_CODE.get(code, 422), code, fallback=str(error),
-                            params=params, extra=extra)
 
 
 def validation_problem(messages) -> Problem:

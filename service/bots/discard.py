@@ -15,7 +15,7 @@ Speed: the rank part of the crib (fifteens, pairs, runs) depends only on the mul
 so for a discard D the sum over every (others, starter) is s * sum_t W[t] * R[D + t], where t
 runs over the rank multisets of the s = others + 1 unseen crib cards, W[t] counts the unseen
 card sets with those ranks (a product of binomials of the unseen cards per rank) and R is
-service.fastscore's rank-points table, read by additive rank key. Flushes and nobs are counted
+service.scoring.fast's rank-points table, read by additive rank key. Flushes and nobs are counted
 separately by suit counting.
 """
 from __future__ import annotations
@@ -30,20 +30,19 @@ from typing import Sequence
 import numpy as np
 
 from service.cards import DECK, SUITS, Card
-from service.fastscore import rank_points_table, rank_weights
+from service.errors import InvalidInputError
+from service.scoring.fast import rank_points_table, rank_weights
 
 JACK = 11
 # _COMB[n, k] = C(n, k) for n unseen cards of a rank (0..4) and k of them in a multiset (0..6).
 _COMB = np.array([[comb(n, k) for k in range(7)] for n in range(5)], dtype=np.int64)
 
 
-class DiscardPositionError(ValueError):
-    """A hand that cannot be analysed; `code` is stable, `params` feed messages."""
+class DiscardPositionError(InvalidInputError):
+    """A hand that cannot be analysed."""
 
     def __init__(self, code: str, message: str, **params):
-        super().__init__(message)
-        self.code = code
-        self.params = params
+        super().__init__(message, code=code, **params)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from math import comb
 from typing import Sequence
 
 from service.cards import DECK, Card
+from service.errors import InvalidInputError
 from service.scoring import score_pegging
 
 DEFEND = Fraction(3)
@@ -33,14 +34,11 @@ ATTACK = Fraction(1, 4)
 PONE_THREAT = 8
 
 
-class PlayPositionError(ValueError):
-    """A pegging position that cannot happen; `code` is stable, `params` feed messages."""
+class PlayPositionError(InvalidInputError):
+    """A pegging position that cannot happen."""
 
-    def __init__(self, code: str, message: str, *, index: int | None = None, **params):
-        super().__init__(message)
-        self.code = code
-        self.index = index
-        self.params = params
+    def __init__(self, code: str, message: str, **params):
+        super().__init__(message, code=code, **params)
 
 
 @dataclass(frozen=True, slots=True)

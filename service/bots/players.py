@@ -1,9 +1,11 @@
-"""Computer players: `choose_action(level, view, seat, rng)` for the levels easy, medium and hard.
+"""Computer players: one registry of levels, each choosing a seat's action from its view.
 
-A computer player sees exactly what a human in its seat sees: `view` is
-`service.engine.view(state, seat)`. Every level counts its own hand correctly when counting is
-manual, calls muggins whenever the engine offers it, cuts at a random depth and, between the
-games of a match, asks for the next game (ending a match is left to the humans).
+A computer player sees exactly what a human in its seat sees: a `SeatView` from
+`service.engine.view`. Every level counts its own hand correctly when counting is manual, calls
+muggins whenever the rules offer it and cuts at a random depth; decisions between the games of
+a match (next game, end match) are left to the people at the table.
+- first: the first legal action, made concrete (first cards listed): a fixed baseline for tests
+  and benchmarks.
 - easy: a random legal discard and card.
 - medium: greedy: keeps the cards that score most on their own, plays the card that scores most
   at once (ties at random).
@@ -14,65 +16,70 @@ games of a match, asks for the next game (ending a match is left to the humans).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
-from typing import Callable
 
 from service.bots.discard import analyse_discard
 from service.bots.pegging import PlayPosition, analyse_play
 from service.cards import Card
+from service.engine import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
+                            LegalClaim, LegalCut, LegalDiscard, LegalPlay, Play, SeatView)
 from service.scoring import rank_points, score_pegging, show_points
 
-LEVELS = ("easy", "medium", "hard")
+# Chooses the cards: (view, the cards dealt, how many to discard, rng) -> the discard.
+ChooseDiscard = Callable[[SeatView, tuple[Card, ...], int, random.Random], tuple[Card, ...]]
+# (view, the cards that fit the count, rng) -> the card to play.
+ChoosePlay = Callable[[SeatView, tuple[Card, ...], random.Random], Card]
 
 
-class UnknownLevelError(ValueError):
-    code = "unknown_level"
+class ComputerPlayer:
+    """A level: its own ways to discard and to play; everything else every level does alike."""
+
+    def __init__(self, discard: ChooseDiscard, play: ChoosePlay):
+        self.discard = discard
+        self.play = play
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action | None:
+        """The action the seat of `view` takes now, or None when it leaves the decision to the
+        people at the table (or has nothing to do)."""
+        seat = view.seat
+        for option in view.legal_actions:
+            if option.type == "muggins":
+                return CallMuggins(seat)
+        for option in view.legal_actions:
+            if isinstance(option, LegalClaim):
+                points = show_points(option.cards, option.starter, crib=option.hand == "crib")
+                return ClaimCount(seat, points)
+            if isinstance(option, LegalCut):
+                cut = CutForDeal if option.type == "cut_for_deal" else CutStarter
+                return cut(seat, None)
+            if isinstance(option, LegalDiscard):
+                return Discard(seat, tuple(self.discard(view, option.cards, option.count, rng)))
+            if isinstance(option, LegalPlay):
+                return Play(seat, self.play(view, option.cards, rng))
+        return None
 
 
-def choose_action(level: str, view: dict, seat: int, rng: random.Random) -> dict | None:
-    """The action dict (engine.action_from_dict form) the `level` player in `seat` takes, or
-    None when the seat has nothing to do."""
-    if level not in _LEVELS:
-        raise UnknownLevelError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
-    legal = {action["type"]: action for action in view["legal_actions"]}
-    if "muggins" in legal:
-        return {"type": "muggins", "seat": seat}
-    if "claim" in legal:
-        claim = legal["claim"]
-        points = show_points(_cards(claim["cards"]), Card.parse(claim["starter"]),
-                             crib=claim["hand"] == "crib")
-        return {"type": "claim", "seat": seat, "points": points}
-    for cut in ("cut_for_deal", "cut_starter"):
-        if cut in legal:
-            return {"type": cut, "seat": seat, "depth": None}
-    if "next_game" in legal:
-        return {"type": "next_game", "seat": seat}
-    discard, play = _LEVELS[level]
-    if "discard" in legal:
-        cards = discard(view, seat, _cards(legal["discard"]["cards"]), legal["discard"]["count"],
-                        rng)
-        return {"type": "discard", "seat": seat, "cards": [str(card) for card in cards]}
-    if "play" in legal:
-        card = play(view, seat, _cards(legal["play"]["cards"]), rng)
-        return {"type": "play", "seat": seat, "card": str(card)}
-    return None
+# first -----------------------------------------------------------------------------------------
+def _first_discard(view, hand, count, rng):
+    return hand[:count]
 
 
-def _cards(texts) -> tuple[Card, ...]:
-    return tuple(Card.parse(text) for text in texts)
+def _first_play(view, playable, rng):
+    return playable[0]
 
 
 # easy ------------------------------------------------------------------------------------------
-def _random_discard(view, seat, hand, count, rng):
-    return rng.sample(hand, count)
+def _random_discard(view, hand, count, rng):
+    return tuple(rng.sample(hand, count))
 
 
-def _random_play(view, seat, playable, rng):
+def _random_play(view, playable, rng):
     return rng.choice(playable)
 
 
 # medium ----------------------------------------------------------------------------------------
-def _greedy_discard(view, seat, hand, count, rng):
+def _greedy_discard(view, hand, count, rng):
     def kept_points(discard):
         keep = [card for card in hand if card not in discard]
         flush = len(keep) if len({card.suit for card in keep}) == 1 else 0
@@ -83,50 +90,49 @@ def _greedy_discard(view, seat, hand, count, rng):
     return rng.choice([option for option in options if kept_points(option) == best])
 
 
-def _greedy_play(view, seat, playable, rng):
-    pile = _cards(view["pile"])
-    points = {card: score_pegging((*pile, card)).points for card in playable}
+def _greedy_play(view, playable, rng):
+    points = {card: score_pegging((*view.pile, card)).points for card in playable}
     best = max(points.values())
     return rng.choice([card for card in playable if points[card] == best])
 
 
 # hard ------------------------------------------------------------------------------------------
-def _best_discard(view, seat, hand, count, rng):
-    options = view["options"]
-    own_crib = view["side_of_seat"][view["crib_owner"]] == view["side_of_seat"][seat]
-    return analyse_discard(hand, players=options["players"], own_crib=own_crib,
-                           teams=options["teams"])[0].discard
+def _best_discard(view, hand, count, rng):
+    own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
+    return analyse_discard(hand, players=view.options.players, own_crib=own_crib,
+                           teams=view.options.teams)[0].discard
 
 
-def _best_play(view, seat, playable, rng):
-    return analyse_play(play_position(view, seat)).recommendation
+def _best_play(view, playable, rng):
+    return analyse_play(play_position(view)).recommendation
 
 
-def play_position(view: dict, seat: int) -> PlayPosition:
-    """The pegging position `seat` sees in `view` (a view in the play phase): the seat's own
+def play_position(view: SeatView) -> PlayPosition:
+    """The pegging position the seat of `view` (a view in the play phase) sees: its own
     discards are seen cards, like the starter and the cards played this hand."""
-    pile = _cards(view["pile"])
-    starter = Card.parse(view["starter"])
-    seen = tuple(card for card in _cards(entry["card"] for entry in view["table"])
-                 if card not in pile) + (starter,) + _cards(view["discards"])
-    side_of = view["side_of_seat"]
-    scores = view["scores"]
-    players = view["options"]["players"]
+    seat = view.seat
+    seen = tuple(played.card for played in view.table if played.card not in view.pile)
+    seen += (view.starter, *view.discards)
+    scores = view.scores
+    side_of = view.side_of_seat
+    players = view.options.players
     next_seat = next(((seat + k) % players for k in range(1, players)
-                      if view["hand_sizes"][(seat + k) % players]), None)
-    kept = _cards(view["kept"])
+                      if view.hand_sizes[(seat + k) % players]), None)
+    kept = view.kept
     return PlayPosition(
-        hand=_cards(view["hand"]), pile=pile, seen=seen,
-        next_cards=0 if next_seat is None else view["hand_sizes"][next_seat],
+        hand=view.hand, pile=view.pile, seen=seen,
+        next_cards=0 if next_seat is None else view.hand_sizes[next_seat],
         own_score=scores[side_of[seat]],
         opponent_score=max(score for side, score in enumerate(scores) if side != side_of[seat]),
-        target=view["options"]["target"], dealer=view["dealer"] == seat,
-        exact_finish=view["options"]["exact_finish"],
-        show_points=show_points(kept, starter) if len(kept) in (4, 5) else None)
+        target=view.options.target, dealer=view.dealer == seat,
+        exact_finish=view.options.exact_finish,
+        show_points=show_points(kept, view.starter) if len(kept) in (4, 5) else None)
 
 
-_LEVELS: dict[str, tuple[Callable, Callable]] = {
-    "easy": (_random_discard, _random_play),
-    "medium": (_greedy_discard, _greedy_play),
-    "hard": (_best_discard, _best_play),
+LEVELS: dict[str, ComputerPlayer] = {
+    "first": ComputerPlayer(_first_discard, _first_play),
+    "easy": ComputerPlayer(_random_discard, _random_play),
+    "medium": ComputerPlayer(_greedy_discard, _greedy_play),
+    "hard": ComputerPlayer(_best_discard, _best_play),
 }
+DEFAULT_LEVEL = "medium"

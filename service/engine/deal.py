@@ -4,26 +4,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.cards import Card
-from service.engine.errors import IllegalActionError, InvalidInputError
+from service.errors import IllegalActionError, InvalidInputError
 from service.engine.outcome import award, game_won
+from service.engine.rules import MIN_PACKET, discard_count, hand_size
 from service.engine.shuffle import (commitment, cut_seed, hand_seed, random_depth,
                                     shuffled_deck)
-from service.engine.state import Draft, GameState
-
-MIN_PACKET = 4  # a cut leaves at least four cards in each packet
-
-
-def hand_size(players: int, seat_is_dealer: bool) -> int:
-    """Cards dealt to a seat (RULES.md table)."""
-    dealt = {2: 6, 3: 5, 4: 5, 5: 5, 6: 6}[players]
-    return dealt - 1 if seat_is_dealer and players >= 5 else dealt
-
-
-def discard_count(players: int, seat_is_dealer: bool) -> int:
-    if players == 2:
-        return 2
-    return 0 if seat_is_dealer and players >= 5 else 1
-
+from service.engine.state import Draft
 
 def cut_depth(depth: int | None, deck_size: int, seed: bytes, label: bytes) -> int:
     """The depth a cut is made at: the one asked for (checked) or one drawn from the seed."""
@@ -31,8 +17,8 @@ def cut_depth(depth: int | None, deck_size: int, seed: bytes, label: bytes) -> i
     if depth is None:
         return random_depth(seed, label, MIN_PACKET, high)
     if not MIN_PACKET <= depth <= high:
-        raise IllegalActionError("invalid_cut_depth", f"depth must be {MIN_PACKET}..{high}",
-                                 min=MIN_PACKET, max=high, depth=depth)
+        raise IllegalActionError(f"depth must be {MIN_PACKET}..{high}", code="invalid_cut_depth",
+                                 field="depth", min=MIN_PACKET, max=high, depth=depth)
     return depth
 
 
@@ -115,24 +101,6 @@ def deal(g: Draft, dealer: int, deck: Sequence[Card] | None = None) -> None:
            {seat: {"cards": [str(card) for card in hands[seat]]} for seat in range(n)})
 
 
-def deal_from(state: GameState, deck: Sequence[Card], dealer: int = 0,
-              scores: Sequence[int] | None = None) -> GameState:
-    """A state whose next hand is dealt from `deck` (52 cards in deal order) by `dealer`.
-
-    For golden tests only: real games deal from the seed. The returned state has the same
-    version as `state`; hands after this one are dealt from the seed again.
-    """
-    if sorted(card.index for card in deck) != list(range(52)):
-        raise ValueError("deck must hold each of the 52 cards once")
-    g = Draft(state, 0.0)
-    if g.first_dealer is None:
-        g.first_dealer = dealer
-    if scores is not None:
-        g.scores = tuple(scores)
-    deal(g, dealer, deck)
-    return g.freeze()
-
-
 def close_muggins_window(g: Draft) -> None:
     if g.pending_muggins:
         g.emit("muggins_lapsed", {"points": sum(p["points"] for p in g.pending_muggins)})
@@ -143,15 +111,16 @@ def discard(g: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     n = g.options.players
     needed = discard_count(n, seat == g.dealer)
     if len(cards) != needed:
-        raise IllegalActionError("wrong_discard_count", f"discard {needed} card(s)",
-                                 expected=needed, got=len(cards))
-    if len(set(cards)) != len(cards):
-        raise InvalidInputError("duplicate_card", "a card appears twice", card=str(cards[0]))
+        raise IllegalActionError(f"discard {needed} card(s)", code="wrong_discard_count",
+                                 field="cards", expected=needed, got=len(cards))
     hand = g.hands[seat]
-    for card in cards:
+    for index, card in enumerate(cards):
+        if card in cards[:index]:
+            raise InvalidInputError(f"{card} appears twice", code="duplicate_card",
+                                    field="cards", index=index, card=card.text)
         if card not in hand:
-            raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand",
-                                     card=str(card))
+            raise IllegalActionError(f"{card} is not in your hand", code="card_not_in_hand",
+                                     field="cards", index=index, card=card.text)
     close_muggins_window(g)
     kept = tuple(card for card in hand if card not in cards)
     g.set_at("hands", seat, kept)

@@ -1,14 +1,15 @@
-"""The entry points: start_game (or new_game), apply and expire."""
+"""The entry points: start_game (or new_game), apply and expire; the phases' hand-offs."""
 from __future__ import annotations
 
 from service.engine import deal, outcome, play, show
-from service.engine.actions import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
-                                    EndMatch, NextGame, Play, Resign)
-from service.engine.errors import IllegalActionError, InvalidInputError
+from service.engine.actions import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter,
+                                    Discard, EndMatch, NextGame, Play, Resign)
 from service.engine.events import Event
-from service.engine.legal import to_act
+from service.engine.legal import claimer_seat, to_act
 from service.engine.options import GameOptions
+from service.engine.rules import Handoff
 from service.engine.state import Draft, GameState
+from service.errors import IllegalActionError, InvalidInputError
 
 _PHASE_OF = {CutForDeal: "cut_for_deal", Discard: "discard", CutStarter: "cut_starter",
              Play: "play", NextGame: "game_over", EndMatch: "game_over"}
@@ -22,9 +23,10 @@ def new_game(options: GameOptions, seed: bytes) -> GameState:
 def start_game(options: GameOptions, seed: bytes) -> tuple[GameState, list[Event]]:
     """`new_game` with the events of its opening (the first cut round and its commitment)."""
     if not isinstance(options, GameOptions):
-        raise InvalidInputError("invalid_options", "options must be GameOptions")
+        raise InvalidInputError("options must be GameOptions", code="invalid_options")
     if not isinstance(seed, bytes) or not seed:
-        raise InvalidInputError("invalid_options", "seed must be non-empty bytes", field="seed")
+        raise InvalidInputError("seed must be non-empty bytes", code="invalid_options",
+                                field="seed")
     n = options.players
     state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
@@ -42,62 +44,65 @@ def expire(state: GameState, now: float) -> tuple[GameState, list[Event]]:
     if state.deadline is None or now <= state.deadline:
         return state, []
     g = Draft(state, now)
-    show.expire(g)
+    _hand_over(g, show.expire(g))
     g.version += 1
     return g.freeze(), g.events
 
 
-def apply(state: GameState, action, now: float) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action, now: float) -> tuple[GameState, list[Event]]:
     """Apply expired deadlines, then `action`; return the new state and the events.
 
-    Raises RuleError when the action is refused; `state` itself is never changed.
+    Raises DomainError (InvalidInputError or IllegalActionError) when the action is refused;
+    `state` itself is never changed.
     """
     state, expired = expire(state, now)
     g = Draft(state, now)
     _check_seat_and_phase(state, action)
-    _dispatch(g, action)
+    _hand_over(g, _dispatch(g, action))
     g.version += 1
     return g.freeze(), expired + g.events
 
 
-def _check_seat_and_phase(state: GameState, action) -> None:
+def _check_seat_and_phase(state: GameState, action: Action) -> None:
     seat = getattr(action, "seat", None)
     if not isinstance(seat, int) or isinstance(seat, bool) \
             or not 0 <= seat < state.options.players:
-        raise InvalidInputError("unknown_seat", f"no seat {seat!r}", seat=seat,
-                                players=state.options.players)
+        raise InvalidInputError(f"no seat {seat!r}", code="unknown_seat", field="seat",
+                                seat=seat, players=state.options.players)
     phase = state.phase
     kind = type(action)
     if phase == "match_over" or (phase == "game_over" and
                                  (not state.options.match or kind not in (NextGame, EndMatch))):
-        raise IllegalActionError("game_over", "the game is over", phase=phase)
+        raise IllegalActionError("the game is over", code="game_over", phase=phase)
     if kind is ClaimCount:
         if phase != "show":
-            raise IllegalActionError("not_a_claim_phase", "no hand is being counted", phase=phase)
-    elif kind is CallMuggins:
-        pass
-    elif kind is Resign:
+            raise IllegalActionError("no hand is being counted", code="not_a_claim_phase",
+                                     phase=phase)
+        if seat != claimer_seat(state):
+            raise IllegalActionError("another hand is being counted", code="not_your_turn",
+                                     seat=seat, to_act=to_act(state))
+    elif kind is CallMuggins or kind is Resign:
         return
     elif _PHASE_OF.get(kind) != phase:
-        raise IllegalActionError("wrong_phase", f"cannot {action.type} during {phase}",
+        raise IllegalActionError(f"cannot {action.type} during {phase}", code="wrong_phase",
                                  phase=phase, action=action.type)
-    if kind is not CallMuggins and seat not in to_act(state):
-        raise IllegalActionError("not_your_turn", "it is not your turn", seat=seat,
+    if seat not in to_act(state):
+        raise IllegalActionError("it is not your turn", code="not_your_turn", seat=seat,
                                  to_act=to_act(state))
 
 
-def _dispatch(g: Draft, action) -> None:
+def _dispatch(g: Draft, action: Action) -> Handoff | None:
     kind = type(action)
     if kind is Play:
-        play.play(g, action.seat, action.card)
-    elif kind is Discard:
+        return play.play(g, action.seat, action.card)
+    if kind is Discard:
         deal.discard(g, action.seat, tuple(action.cards))
     elif kind is CutStarter:
         deal.cut_starter(g, action.seat, action.depth)
     elif kind is CutForDeal:
         deal.cut_for_deal(g, action.seat, action.depth)
     elif kind is ClaimCount:
-        show.claim(g, action.seat, action.points, action.items)
+        return show.claim(g, action.seat, action.points, action.items)
     elif kind is CallMuggins:
         show.call_muggins(g, action.seat)
     elif kind is Resign:
@@ -109,7 +114,17 @@ def _dispatch(g: Draft, action) -> None:
         g.emit("match_over", {"match_points": list(g.match_points), "games": len(g.results),
                               "seat": action.seat})
     else:
-        raise InvalidInputError("invalid_action", f"not an action: {action!r}")
+        raise InvalidInputError(f"not an action: {action!r}", code="invalid_action")
+    return None
+
+
+def _hand_over(g: Draft, handoff: Handoff | None) -> None:
+    """Begin what a step left to begin: the show once the play is over (with automatic
+    counting it ends at once), then the next hand."""
+    if handoff is Handoff.SHOW:
+        handoff = show.start_show(g)
+    if handoff is Handoff.NEXT_HAND:
+        deal.deal(g, (g.dealer + 1) % g.options.players)
 
 
 def _next_game(g: Draft) -> None:

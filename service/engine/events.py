@@ -20,3 +20,9 @@ class Event:
     def from_dict(cls, data: dict) -> Event:
         return cls(data["type"], data["public"],
                    {int(seat): part for seat, part in data["private"].items()})
+
+
+def items_data(items) -> list[dict]:
+    """Scoring items (service.scoring.ScoreItem) as an event records them."""
+    return [{"kind": item.kind, "cards": [card.text for card in item.cards],
+             "points": item.points} for item in items]

@@ -1,17 +1,76 @@
-"""Who may act now and what each seat may do: the answers views and bots rely on."""
+"""Who may act now and what each seat may do: the answers views and computers rely on."""
 from __future__ import annotations
 
-from service.engine.deal import MIN_PACKET, discard_count
-from service.engine.play import playable
+from dataclasses import dataclass
+from typing import ClassVar, Union
+
+from service.cards import Card
+from service.engine.rules import MIN_PACKET, discard_count, playable
+from service.engine.state import GameState
 
 
-def muggins_callers(state) -> list[int]:
+@dataclass(frozen=True)
+class LegalCut:
+    """Cut the deck (`type` cut_for_deal or cut_starter), lifting min_depth..max_depth cards."""
+
+    type: str
+    min_depth: int
+    max_depth: int
+
+
+@dataclass(frozen=True)
+class LegalDiscard:
+    count: int
+    cards: tuple[Card, ...]
+    type: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class LegalPlay:
+    cards: tuple[Card, ...]  # the cards that fit the count
+    type: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True)
+class LegalClaim:
+    """Count the hand (or crib) being shown."""
+
+    hand: str  # "hand" or "crib"
+    cards: tuple[Card, ...]
+    starter: Card
+    type: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True)
+class LegalMuggins:
+    points: int  # the missed points a call takes
+    type: ClassVar[str] = "muggins"
+
+
+@dataclass(frozen=True)
+class LegalMatchDecision:
+    """Between the games of a match: `type` next_game or end_match."""
+
+    type: str
+
+
+LegalAction = Union[LegalCut, LegalDiscard, LegalPlay, LegalClaim, LegalMuggins,
+                    LegalMatchDecision]
+
+
+def claimer_seat(state: GameState) -> int | None:
+    """Manual counting: the seat whose hand (or crib) is being counted now."""
+    claimer = state.claimer()
+    return None if claimer is None else claimer[0]
+
+
+def muggins_callers(state: GameState) -> list[int]:
     sides = {pending["side"] for pending in state.pending_muggins}
     return [seat for seat in range(state.options.players)
             if sides - {state.options.side_of(seat)}]
 
 
-def to_act(state) -> list[int]:
+def to_act(state: GameState) -> list[int]:
     """Seats that may act now (resigning, always allowed in a live game, does not count)."""
     phase = state.phase
     if phase == "cut_for_deal":
@@ -23,7 +82,7 @@ def to_act(state) -> list[int]:
     elif phase == "play":
         seats = [state.turn]
     elif phase == "show":
-        seats = [state.claimer()[0]]
+        seats = [claimer_seat(state)]
     elif phase == "game_over" and state.options.match:
         return list(range(state.options.players))
     else:
@@ -33,34 +92,29 @@ def to_act(state) -> list[int]:
     return seats
 
 
-def legal_actions(state, seat: int) -> list[dict]:
-    """The actions `seat` may take now, as dicts a client can fill in (resign is not listed)."""
+def legal_actions(state: GameState, seat: int) -> list[LegalAction]:
+    """The actions `seat` may take now (resign, always allowed, is not listed)."""
     if seat not in to_act(state):
         return []
     phase = state.phase
-    actions = []
+    actions: list[LegalAction] = []
     if phase == "cut_for_deal":
-        actions.append({"type": "cut_for_deal", "min_depth": MIN_PACKET,
-                        "max_depth": len(state.cut_deck) - MIN_PACKET})
+        actions.append(LegalCut("cut_for_deal", MIN_PACKET, len(state.cut_deck) - MIN_PACKET))
     elif phase == "discard" and not state.discarded[seat]:
-        actions.append({"type": "discard",
-                        "count": discard_count(state.options.players, seat == state.dealer),
-                        "cards": [str(card) for card in state.hands[seat]]})
-    elif phase == "cut_starter":
-        actions.append({"type": "cut_starter", "min_depth": MIN_PACKET,
-                        "max_depth": len(state.deck) - MIN_PACKET})
-    elif phase == "play":
-        actions.append({"type": "play",
-                        "cards": [str(card) for card in playable(state.hands[seat], state.count)]})
-    elif phase == "show" and state.claimer()[0] == seat:
-        claimer, is_crib = state.claimer()
-        cards = state.crib if is_crib else state.kept[claimer]
-        actions.append({"type": "claim", "hand": "crib" if is_crib else "hand",
-                        "cards": [str(card) for card in cards], "starter": str(state.starter)})
+        actions.append(LegalDiscard(discard_count(state.options.players, seat == state.dealer),
+                                    state.hands[seat]))
+    elif phase == "cut_starter" and seat == state.starter_cutter:
+        actions.append(LegalCut("cut_starter", MIN_PACKET, len(state.deck) - MIN_PACKET))
+    elif phase == "play" and seat == state.turn:
+        actions.append(LegalPlay(tuple(playable(state.hands[seat], state.count))))
+    elif phase == "show" and seat == claimer_seat(state):
+        _, is_crib = state.claimer()
+        cards = state.crib if is_crib else state.kept[seat]
+        actions.append(LegalClaim("crib" if is_crib else "hand", cards, state.starter))
     elif phase == "game_over":
-        actions += [{"type": "next_game"}, {"type": "end_match"}]
+        actions += [LegalMatchDecision("next_game"), LegalMatchDecision("end_match")]
     if seat in muggins_callers(state):
         side = state.options.side_of(seat)
         points = sum(p["points"] for p in state.pending_muggins if p["side"] != side)
-        actions.append({"type": "muggins", "points": points})
+        actions.append(LegalMuggins(points))
     return actions

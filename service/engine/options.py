@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from service.engine.errors import InvalidInputError
-
-TEAM_LAYOUTS = {"2x2": 4, "3x2": 6, "2x3": 6}
+from service.engine.rules import TEAM_LAYOUTS
+from service.errors import InvalidInputError
 
 
 @dataclass(frozen=True)
@@ -56,11 +55,11 @@ class GameOptions:
     def from_dict(cls, data: dict) -> GameOptions:
         """Options from JSON; missing keys take their defaults, unknown keys are refused."""
         if not isinstance(data, dict):
-            raise InvalidInputError("invalid_options", "options must be an object", field=None)
+            raise InvalidInputError("options must be an object", code="invalid_options", field=None)
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidInputError("invalid_options", f"unknown option {unknown[0]!r}",
+            raise InvalidInputError(f"unknown option {unknown[0]!r}", code="invalid_options",
                                     field=unknown[0], allowed="one of " + ", ".join(sorted(known)))
         return cls(**data)
 
@@ -71,5 +70,5 @@ def _is_int(value) -> bool:
 
 def _check(ok: bool, field: str, allowed: str) -> None:
     if not ok:
-        raise InvalidInputError("invalid_options", f"option {field}: expected {allowed}",
+        raise InvalidInputError(f"option {field}: expected {allowed}", code="invalid_options",
                                 field=field, allowed=allowed)

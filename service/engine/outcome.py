@@ -1,6 +1,7 @@
 """Scoring points to a side, winning a game, skunk lines, and the next game of a match."""
 from __future__ import annotations
 
+from service.engine.rules import skunk_level
 from service.engine.shuffle import hand_seed
 from service.engine.state import Draft
 
@@ -32,21 +33,10 @@ def game_won(g: Draft) -> bool:
     return g.winner is not None
 
 
-def skunk_level(options, loser_score: int) -> int:
-    """0 for a plain loss; 1 lurched/skunked; with ACC lines 2 double and 3 triple skunk.
-
-    Lines scale with the target: standard 1 + (target-1)/2 (61 of 121, 31 of 61); ACC 3/4, 1/2
-    and 1/4 of the way (91, 61, 31 of 121).
-    """
-    span = options.target - 1
-    quarters = (2,) if options.skunk == "standard" else (3, 2, 1)
-    return sum(1 for q in quarters if loser_score < 1 + span * q // 4)
-
-
 def finish_game(g: Draft, winner: int, resigned: int | None = None) -> None:
     """End the game: game points are 1 + skunk level per losing side, summed over losing sides."""
     g.winner = winner
-    skunks = [0 if side == winner else skunk_level(g.options, score)
+    skunks = [0 if side == winner else skunk_level(g.options.skunk, g.options.target, score)
               for side, score in enumerate(g.scores)]
     game_points = sum(1 + level for side, level in enumerate(skunks) if side != winner)
     g.set_at("match_points", winner, g.match_points[winner] + game_points)

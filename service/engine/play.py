@@ -2,23 +2,24 @@
 from __future__ import annotations
 
 from service.cards import Card
-from service.engine.errors import IllegalActionError
+from service.engine.events import items_data
 from service.engine.outcome import award, game_won
+from service.engine.rules import Handoff, playable
 from service.engine.state import Draft
+from service.errors import IllegalActionError
 from service.scoring import score_pegging
 
 
-def playable(hand: tuple[Card, ...], count: int) -> list[Card]:
-    return [card for card in hand if count + card.value <= 31]
-
-
-def play(g: Draft, seat: int, card: Card) -> None:
+def play(g: Draft, seat: int, card: Card) -> Handoff | None:
+    """Lay `card` on the count; Handoff.SHOW once every card is played."""
     hand = g.hands[seat]
     if card not in hand:
-        raise IllegalActionError("card_not_in_hand", f"{card} is not in your hand", card=str(card))
+        raise IllegalActionError(f"{card} is not in your hand", code="card_not_in_hand",
+                                 field="card", card=card.text)
     if g.count + card.value > 31:
-        raise IllegalActionError("count_would_exceed_31", f"{card} would take the count past 31",
-                                 card=str(card), count=g.count)
+        raise IllegalActionError(f"{card} would take the count past 31",
+                                 code="count_would_exceed_31", field="card", card=card.text,
+                                 count=g.count)
     held = hand.index(card)
     g.set_at("hands", seat, hand[:held] + hand[held + 1:])
     g.pile = g.pile + (card,)
@@ -28,22 +29,15 @@ def play(g: Draft, seat: int, card: Card) -> None:
     scored = score_pegging(g.pile)
     points = award(g, seat, scored.points)
     g.emit("card_played", {"seat": seat, "card": str(card), "count": g.count, "points": points,
-                           "items": [_item(item) for item in scored.items],
+                           "items": items_data(scored.items),
                            "scores": list(g.scores)})
     if game_won(g):
-        return
-    _advance(g)
+        return None
+    return _advance(g)
 
 
-def _item(item) -> dict:
-    return {"kind": item.kind, "cards": [str(card) for card in item.cards],
-            "points": item.points}
-
-
-def _advance(g: Draft) -> None:
+def _advance(g: Draft) -> Handoff | None:
     """Find who plays next, recording forced goes; score go or last card and reset the count."""
-    from service.engine.show import start_show
-
     n = g.options.players
     last = g.last_player
     if not any(g.hands):
@@ -51,9 +45,8 @@ def _advance(g: Draft) -> None:
             points = award(g, last, 1)
             g.emit("last_card", {"seat": last, "points": points, "scores": list(g.scores)})
             if game_won(g):
-                return
-        start_show(g)
-        return
+                return None
+        return Handoff.SHOW
     if g.count < 31:
         for k in range(1, n + 1):
             seat = (last + k) % n
@@ -62,12 +55,13 @@ def _advance(g: Draft) -> None:
                 continue
             if playable(hand, g.count):
                 g.turn = seat
-                return
+                return None
             if seat != last and not g.gone[seat]:
                 g.set_at("gone", seat, True)
                 g.emit("go", {"seat": seat, "count": g.count})
     points = award(g, last, 1) if g.count < 31 else 0
     _reset(g, points)
+    return None
 
 
 def _reset(g: Draft, go_points: int) -> None:

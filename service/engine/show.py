@@ -1,35 +1,31 @@
 """The show: hands counted in order, pone first and the crib last; manual claims and muggins."""
 from __future__ import annotations
 
-from service.claims import check_claim, nominal_points
-from service.engine.errors import IllegalActionError
+from service.engine.events import items_data
 from service.engine.outcome import award, game_won, reveal_hand
+from service.engine.rules import MAX_CLAIM, Handoff
 from service.engine.state import Draft
-from service.scoring import SHOW_KINDS, score_show, show_points
+from service.errors import IllegalActionError, InvalidInputError
+from service.scoring import SHOW_KINDS, check_claim, nominal_points, score_show, show_points
 
-MAX_CLAIM = 200
 
-
-def start_show(g: Draft) -> None:
+def start_show(g: Draft) -> Handoff | None:
+    """Begin counting; with automatic counting the whole show is scored at once."""
     g.phase = "show"
     g.turn = None
     g.show_step = 0
     if g.options.counting == "auto":
-        _auto_show(g)
-    elif g.options.count_time_limit is not None:
+        return _auto_show(g)
+    if g.options.count_time_limit is not None:
         g.deadline = g.now + g.options.count_time_limit
+    return None
 
 
 def _shown_cards(g: Draft, seat: int, is_crib: bool):
     return g.crib if is_crib else g.kept[seat]
 
 
-def _items_out(items) -> list[dict]:
-    return [{"kind": item.kind, "cards": [str(card) for card in item.cards],
-             "points": item.points} for item in items]
-
-
-def _auto_show(g: Draft) -> None:
+def _auto_show(g: Draft) -> Handoff | None:
     for seat, is_crib in g.show_order():
         cards = _shown_cards(g, seat, is_crib)
         score = score_show(cards, g.starter, crib=is_crib)
@@ -37,17 +33,15 @@ def _auto_show(g: Draft) -> None:
         g.emit("show_scored", {"seat": seat, "hand": "crib" if is_crib else "hand",
                                "cards": [str(card) for card in cards],
                                "starter": str(g.starter), "points": points,
-                               "items": _items_out(score.items), "scores": list(g.scores)})
+                               "items": items_data(score.items), "scores": list(g.scores)})
         if game_won(g):
-            return
-    _end_hand(g)
+            return None
+    return _end_show(g)
 
 
-def _end_hand(g: Draft) -> None:
-    from service.engine.deal import deal
-
+def _end_show(g: Draft) -> Handoff:
     reveal_hand(g)
-    deal(g, (g.dealer + 1) % g.options.players)
+    return Handoff.NEXT_HAND
 
 
 def next_opponent(g: Draft, seat: int) -> int:
@@ -57,7 +51,7 @@ def next_opponent(g: Draft, seat: int) -> int:
     return next((seat + k) % n for k in range(1, n) if g.options.side_of((seat + k) % n) != side)
 
 
-def claim(g: Draft, seat: int, points: int | None, items) -> None:
+def claim(g: Draft, seat: int, points: int | None, items) -> Handoff | None:
     """A manual count of the hand being shown (see README: claims, corrections, muggins)."""
     _, is_crib = g.claimer()
     cards = _shown_cards(g, seat, is_crib)
@@ -66,24 +60,24 @@ def claim(g: Draft, seat: int, points: int | None, items) -> None:
                         points if items is None else [(item.kind, item.cards) for item in items])
     public = {"seat": seat, "hand": "crib" if is_crib else "hand",
               "cards": [str(card) for card in cards], "starter": str(g.starter),
-              "claimed": points, "true_count": check.actual, "items": _items_out(check.breakdown)}
+              "claimed": points, "true_count": check.actual, "items": items_data(check.breakdown)}
     if items is not None:
-        public["missed"] = _items_out(check.missed_items)
-        public["wrong"] = _items_out(check.wrong_items)
+        public["missed"] = items_data(check.missed_items)
+        public["wrong"] = items_data(check.wrong_items)
     scored = award(g, seat, min(points, check.actual))
     g.emit("claim", {**public, "points": scored, "scores": list(g.scores)})
     if game_won(g):
-        return
+        return None
     missed, excess = check.actual - points, points - check.actual
     if excess > 0 and g.options.muggins != "off" and _muggins_award(g, seat, excess, "overclaim"):
-        return
+        return None
     if missed > 0 and g.options.muggins == "auto" and _muggins_award(g, seat, missed, "missed"):
-        return
+        return None
     if missed > 0 and g.options.muggins == "call":
         g.pending_muggins = g.pending_muggins + (
             {"seat": seat, "side": g.options.side_of(seat), "points": missed,
              "hand_number": g.hand_number},)
-    _next_claim(g, g.now)
+    return _next_claim(g, g.now)
 
 
 def _claimed_points(points: int | None, items, shown: set) -> int:
@@ -93,16 +87,20 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
         for item in items:
             if item.kind not in SHOW_KINDS or not item.cards or not set(item.cards) <= shown \
                     or len(set(item.cards)) != len(item.cards):
-                raise IllegalActionError("invalid_claim", "an item names a kind or card not shown",
-                                         kind=item.kind)
+                raise IllegalActionError("an item names a kind or card not shown",
+                                         code="invalid_claim", field="items", kind=item.kind)
         item_total = sum(nominal_points(item.kind, item.cards) for item in items)
         if points is None:
             points = item_total
         elif points != item_total:
-            raise IllegalActionError("invalid_claim", "points and items disagree", points=points,
-                                     items=item_total)
-    if points is None or not 0 <= points <= MAX_CLAIM:
-        raise IllegalActionError("invalid_claim", f"claim 0..{MAX_CLAIM} points", max=MAX_CLAIM)
+            raise IllegalActionError("points and items disagree", code="invalid_claim",
+                                     field="points", points=points, items=item_total)
+    if points is None:
+        raise InvalidInputError("a claim needs points or items", code="invalid_action",
+                                field="points")
+    if not 0 <= points <= MAX_CLAIM:
+        raise IllegalActionError(f"claim 0..{MAX_CLAIM} points", code="invalid_claim",
+                                 field="points", max=MAX_CLAIM)
     return points
 
 
@@ -114,13 +112,14 @@ def _muggins_award(g: Draft, claimer: int, points: int, reason: str) -> bool:
     return game_won(g)
 
 
-def _next_claim(g: Draft, started: float) -> None:
+def _next_claim(g: Draft, started: float) -> Handoff | None:
     g.show_step += 1
     if g.show_step == len(g.show_order()):
         g.deadline = None
-        _end_hand(g)
-    elif g.options.count_time_limit is not None:
+        return _end_show(g)
+    if g.options.count_time_limit is not None:
         g.deadline = started + g.options.count_time_limit
+    return None
 
 
 def call_muggins(g: Draft, seat: int) -> None:
@@ -128,7 +127,7 @@ def call_muggins(g: Draft, seat: int) -> None:
     side = g.options.side_of(seat)
     mine = [p for p in g.pending_muggins if p["side"] != side]
     if not mine:
-        raise IllegalActionError("nothing_to_call", "no missed points to call", seat=seat)
+        raise IllegalActionError("no missed points to call", code="nothing_to_call", seat=seat)
     g.pending_muggins = tuple(p for p in g.pending_muggins if p["side"] == side)
     for pending in mine:
         scored = award(g, seat, pending["points"])
@@ -138,7 +137,7 @@ def call_muggins(g: Draft, seat: int) -> None:
             return
 
 
-def expire(g: Draft) -> None:
+def expire(g: Draft) -> Handoff | None:
     """Count time limit: while the current claim is past its deadline, the claimer keeps the true
     count less half of it (rounded down), which goes to the next opponent clockwise."""
     while g.phase == "show" and g.deadline is not None and g.now > g.deadline:
@@ -153,11 +152,14 @@ def expire(g: Draft) -> None:
                                  "starter": str(g.starter), "true_count": true, "points": kept,
                                  "deadline": g.deadline, "scores": list(g.scores)})
         if game_won(g):
-            return
+            return None
         if penalty:
             given = award(g, opponent, penalty)
             g.emit("muggins", {"seat": opponent, "from_seat": seat, "points": given,
                                "reason": "timeout", "scores": list(g.scores)})
             if game_won(g):
-                return
-        _next_claim(g, g.deadline)
+                return None
+        handoff = _next_claim(g, g.deadline)
+        if handoff is not None:
+            return handoff
+    return None

@@ -1,16 +1,13 @@
-"""The game state: one frozen value holding everything the rules need, and its JSON form."""
+"""The game state: one frozen value holding everything the rules need, and the Draft that
+builds the next one while an action is applied."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from service.cards import DECK, Card
-from service.engine.errors import InvalidInputError
+from service.cards import Card
 from service.engine.events import Event
 from service.engine.options import GameOptions
 from service.engine.shuffle import commitment, cut_seed, hand_seed
-
-PHASES = ("cut_for_deal", "discard", "cut_starter", "play", "show", "game_over", "match_over")
-_BY_TEXT = {str(card): card for card in DECK}
 
 
 @dataclass(frozen=True)
@@ -83,32 +80,9 @@ class GameState:
             return None
         return self.show_order()[self.show_step]
 
-    def to_act(self) -> list[int]:
-        from service.engine.legal import to_act
-        return to_act(self)
 
-    def legal_actions(self, seat: int) -> list[dict]:
-        from service.engine.legal import legal_actions
-        return legal_actions(self, seat)
-
-    # JSON ----------------------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        data = {}
-        for name, codec in _CODECS.items():
-            value = getattr(self, name)
-            data[name] = codec[0](value)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> GameState:
-        try:
-            values = {name: codec[1](data[name]) for name, codec in _CODECS.items()}
-        except (KeyError, TypeError, ValueError) as error:
-            raise InvalidInputError("invalid_state", f"not a game state: {error!r}") from None
-        return _build(values)
-
-
-def _build(values: dict) -> GameState:
+def build_state(values: dict) -> GameState:
+    """A GameState from its fields' values, trusted as they are (no checks, no copies)."""
     state = object.__new__(GameState)
     state.__dict__.update(values)
     return state
@@ -143,73 +117,4 @@ class Draft:
     def freeze(self) -> GameState:
         values = dict(self.__dict__)
         del values["now"], values["events"]
-        return _build(values)
-
-
-def _ident(value):
-    return value
-
-
-def _cards_out(cards):
-    return [str(card) for card in cards]
-
-
-def _cards_in(texts):
-    return tuple(_BY_TEXT[text] for text in texts)
-
-
-def _card_out(card):
-    return None if card is None else str(card)
-
-
-def _card_in(text):
-    return None if text is None else _BY_TEXT[text]
-
-
-def _tuple_in(value):
-    return tuple(value)
-
-
-_PER_SEAT_CARDS = (lambda hands: [_cards_out(h) for h in hands],
-                   lambda v: tuple(map(_cards_in, v)))
-
-_CODECS = {
-    "options": (lambda o: o.to_dict(), GameOptions.from_dict),
-    "seed": (bytes.hex, bytes.fromhex),
-    "version": (_ident, int),
-    "phase": (_ident, str),
-    "game_number": (_ident, int),
-    "hand_number": (_ident, int),
-    "dealer": (_ident, _ident),
-    "first_dealer": (_ident, _ident),
-    "scores": (list, _tuple_in),
-    "match_points": (list, _tuple_in),
-    "hands": _PER_SEAT_CARDS,
-    "kept": _PER_SEAT_CARDS,
-    "discards": _PER_SEAT_CARDS,
-    "discarded": (list, _tuple_in),
-    "crib": (_cards_out, _cards_in),
-    "deck": (_cards_out, _cards_in),
-    "starter": (_card_out, _card_in),
-    "count": (_ident, int),
-    "pile": (_cards_out, _cards_in),
-    "table": (lambda t: [[seat, str(card)] for seat, card in t],
-              lambda v: tuple((seat, _BY_TEXT[text]) for seat, text in v)),
-    "turn": (_ident, _ident),
-    "gone": (list, _tuple_in),
-    "last_player": (_ident, _ident),
-    "show_step": (_ident, int),
-    "deadline": (_ident, _ident),
-    "pending_muggins": (list, _tuple_in),
-    "winner": (_ident, _ident),
-    "results": (list, _tuple_in),
-    "cut_round": (_ident, int),
-    "cut_deck": (_cards_out, _cards_in),
-    "cut_cards": (lambda cards: [_card_out(c) for c in cards],
-                  lambda v: tuple(_card_in(t) for t in v)),
-    "cutters": (list, _tuple_in),
-    "log": (list, _tuple_in),
-    "revealed_seeds": (lambda seeds: [list(s) for s in seeds],
-                       lambda v: tuple((number, seed) for number, seed in v)),
-}
-assert set(_CODECS) == {f.name for f in fields(GameState)}
+        return build_state(values)

@@ -1,6 +1,8 @@
 """Games over HTTP, minus the HTTP: the application service between the API, engine and store."""
 
-from .errors import GameError
-from .service import MAX_WAIT, GamesService, Snapshot
+from .requests import ActionRequest, ClaimedItem
+from .service import (MAX_WAIT, EventsPage, GameSnapshot, GamesService, Invite, NumberedEvent,
+                      SeatAccess)
 
-__all__ = ["GameError", "GamesService", "MAX_WAIT", "Snapshot"]
+__all__ = ["ActionRequest", "ClaimedItem", "EventsPage", "GameSnapshot", "GamesService", "Invite",
+           "MAX_WAIT", "NumberedEvent", "SeatAccess"]

@@ -1,18 +1,42 @@
-"""GameError: everything the games service refuses, with an HTTP status and a stable code."""
+"""What the games service refuses, beyond the rules: finding the game, the seat, the version."""
 
 from __future__ import annotations
 
-
-class GameError(Exception):
-    """A refused request. `status` is the HTTP status, `code` names the problem for clients
-    and message catalogues, `params` fill the message."""
-
-    def __init__(self, status: int, code: str, message: str, **params):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.params = params
+from service.errors import DomainError, IllegalActionError, InvalidInputError
 
 
-def not_found(game_id: str) -> GameError:
-    return GameError(404, "game_not_found", f"there is no game {game_id}", game_id=game_id)
+class GameNotFound(DomainError):
+    """No game under this id: never created, or expired after its idle time."""
+
+    code = "game_not_found"
+
+
+class TokenRequired(DomainError):
+    """Acting needs a seat token, and none came."""
+
+    code = "missing_token"
+
+
+class SeatRefused(DomainError):
+    """A credential that opens no seat: a token of no seat (invalid_token), a token acting for
+    another seat (not_your_seat), an invite code of no open seat (invalid_invite)."""
+
+
+class SeatTaken(IllegalActionError):
+    code = "seat_taken"
+
+
+class VersionMismatch(DomainError):
+    """The game is no longer at a version the client named (If-Match)."""
+
+    code = "version_mismatch"
+
+
+class IdempotencyKeyReused(InvalidInputError):
+    code = "idempotency_key_reused"
+
+
+class GameBusy(DomainError):
+    """Too many simultaneous changes to one game: the compare-and-set kept losing."""
+
+    code = "game_busy"

@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 
 from service.engine import GameState
+from service.games.state_json import state_from_dict, state_to_dict
 
 
 @dataclass(frozen=True)
@@ -22,12 +23,6 @@ class Seat:
     def taken(self) -> bool:
         return self.kind == "computer" or self.token_hash is not None
 
-    def public(self, number: int) -> dict:
-        data = {"seat": number, "kind": self.kind, "name": self.name, "taken": self.taken}
-        if self.kind == "computer":
-            data["level"] = self.level
-        return data
-
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -43,7 +38,7 @@ class GameRecord:
         return json.dumps(
             {
                 "seats": [asdict(seat) for seat in self.seats],
-                "state": self.state.to_dict(),
+                "state": state_to_dict(self.state),
                 "events": self.events,
             },
             separators=(",", ":"),
@@ -54,6 +49,6 @@ class GameRecord:
         data = json.loads(text)
         return cls(
             seats=tuple(Seat(**seat) for seat in data["seats"]),
-            state=GameState.from_dict(data["state"]),
+            state=state_from_dict(data["state"]),
             events=data["events"],
         )

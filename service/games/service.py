@@ -1,4 +1,6 @@
-"""GamesService: create, join, read and act on games; the one path from HTTP to engine and store.
+"""GamesService: create, join, read and act on games; the one path from the API to engine and
+store. It raises domain errors and returns domain values; what they look like in HTTP is the
+API's business.
 
 Every operation loads the game, first catches up on what is already due (an expired count
 deadline, then any computer seat whose turn it is), then does its own change, and saves with a
@@ -17,13 +19,16 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 
 from service import engine, metrics
-from service.cards import DECK, Card, CardError, resolve_card
-from service.engine import Event, GameOptions, GameState, InvalidInputError, RuleError
+from service.bots import DEFAULT_LEVEL, LEVELS
+from service.engine import Event, GameOptions, GameState, SeatView
+from service.errors import DomainError, InvalidInputError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
-from . import computer, tokens
-from .errors import GameError, not_found
+from . import tokens
+from .errors import (GameBusy, GameNotFound as NoSuchGame, IdempotencyKeyReused, SeatRefused,
+                     SeatTaken, TokenRequired, VersionMismatch)
 from .record import GameRecord, Seat
+from .requests import ActionRequest, to_action
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +37,47 @@ WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very b
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
 
-CANONICAL = frozenset(str(card) for card in DECK)
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """A game as one seat (or a spectator, seat None) sees it at a stored version."""
+
+    game_id: str
+    version: int
+    seat: int | None
+    seats: tuple[Seat, ...]
+    last_event: int
+    view: SeatView
+    replayed: bool = False    # the response to an earlier request with the same key
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """A response body and the game version it shows (None where no version applies)."""
+class Invite:
+    seat: int
+    code: str
 
-    body: dict
-    version: int | None = None
-    seat: int | None = None
-    replayed: bool = False    # the stored response to an earlier request with the same key
+
+@dataclass(frozen=True)
+class SeatAccess:
+    """A seat taken: its token (shown once) and, for the creator, the other seats' invites."""
+
+    game: GameSnapshot
+    token: str
+    invites: tuple[Invite, ...] = ()
+
+
+@dataclass(frozen=True)
+class NumberedEvent:
+    number: int
+    data: dict  # the event as the seat may see it (service.engine.view_event)
+
+
+@dataclass(frozen=True)
+class EventsPage:
+    game_id: str
+    seat: int | None
+    events: tuple[NumberedEvent, ...]
+    last_event: int
 
 
 class GamesService:
@@ -51,45 +86,39 @@ class GamesService:
         self.clock = clock
 
     # Operations ----------------------------------------------------------------------------------
-    def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None):
+    def create(self, specs: Sequence[dict], options: dict,
+               creator_seat: int | None = None) -> SeatAccess:
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
         `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}.
         """
-        options = _game_options(options, len(specs))
+        game_options = _game_options(options, len(specs))
         seats = [_seat(number, spec) for number, spec in enumerate(specs)]
         humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
         if not humans:
-            raise GameError(422, "no_human_seat", "at least one seat must be human")
+            raise InvalidInputError("at least one seat must be human", code="no_human_seat",
+                                    field="seats")
         creator = humans[0] if creator_seat is None else creator_seat
         if creator not in humans:
-            raise GameError(422, "creator_not_human", f"seat {creator} is not a human seat",
-                            seat=creator)
+            raise InvalidInputError(f"seat {creator} is not a human seat",
+                                    code="creator_not_human", field="creator_seat",
+                                    seat=creator)
         token = tokens.new_secret()
-        invites = {number: tokens.new_secret() for number in humans if number != creator}
+        invites = tuple(Invite(number, tokens.new_secret())
+                        for number in humans if number != creator)
         seats[creator] = replace(seats[creator], token_hash=tokens.digest(token))
-        for number, code in invites.items():
-            seats[number] = replace(seats[number], invite_hash=tokens.digest(code))
-        new, opening = engine.start_game(options, secrets.token_bytes(32))
-        state, moves = self._computers_play(seats, new)
+        for invite in invites:
+            seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
+        new, opening = engine.start_game(game_options, secrets.token_bytes(32))
+        state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
         record = GameRecord(tuple(seats), state, len(events))
         game_id = self._insert(record, events)
         metrics.record_game_created()
-        return Snapshot(
-            {
-                "game_id": game_id,
-                "seat": creator,
-                "token": token,
-                "invites": [{"seat": number, "code": code} for number, code in invites.items()],
-                "game": self._game_body(game_id, 1, record, creator),
-            },
-            version=1,
-            seat=creator,
-        )
+        return SeatAccess(_snapshot(game_id, 1, record, creator), token, invites)
 
     def join(self, game_id: str, code: str, name: str | None = None,
-             idempotency_key: str | None = None) -> Snapshot:
+             idempotency_key: str | None = None) -> SeatAccess:
         """Take the open seat an invite code belongs to; returns that seat's token.
 
         With an Idempotency-Key, a retry gets the same token back, so a lost response never
@@ -101,43 +130,40 @@ class GamesService:
             replay_key = f"join:{tokens.digest(code)}:{idempotency_key}"
         fingerprint = _fingerprint({"name": name})
 
-        def attempt() -> Snapshot:
+        def attempt() -> SeatAccess:
             stored, record, _ = self._open(game_id, None, replay_key)
             if stored.replay is not None:
-                replayed = _replayed(stored.replay, fingerprint, None)
+                replayed = _replayed(game_id, stored.replay, fingerprint)
                 token = tokens.unseal(json.loads(stored.replay)["sealed"], code, idempotency_key)
-                body = {**replayed.body, "token": token}
-                return replace(replayed, body=body, seat=body["seat"])
+                return SeatAccess(replayed, token)
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
-                raise GameError(403, "invalid_invite",
-                                "this invite code opens no seat of this game")
+                raise SeatRefused("this invite code opens no seat of this game",
+                                  code="invalid_invite")
             if record.seats[seat].taken:
-                raise GameError(409, "seat_taken", f"seat {seat} is already taken", seat=seat)
+                raise SeatTaken(f"seat {seat} is already taken", seat=seat)
             token = tokens.new_secret()
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)
             record = record.with_seat(seat, taken)
-            body = {"game_id": game_id, "seat": seat,
-                    "game": self._game_body(game_id, version + 1, record, seat)}
             replay = None
             if replay_key is not None:
-                replay = (replay_key, json.dumps({
-                    "fingerprint": fingerprint, "version": version + 1, "body": body,
-                    "sealed": tokens.seal(token, code, idempotency_key)}))
+                replay = (replay_key, _replay_record(fingerprint, version + 1, record, seat,
+                                                     sealed=tokens.seal(token, code,
+                                                                        idempotency_key)))
             version = self.store.save(game_id, version, record.to_json(), (), replay)
-            return Snapshot({**body, "token": token}, version, seat)
+            return SeatAccess(_snapshot(game_id, version, record, seat), token)
 
         return self._retrying(attempt)
 
-    def read(self, game_id: str, token: str | None = None) -> Snapshot:
+    def read(self, game_id: str, token: str | None = None) -> GameSnapshot:
         """The game as the token's seat sees it, or as a spectator without a token."""
 
-        def attempt() -> Snapshot:
+        def attempt() -> GameSnapshot:
             stored, record, seat = self._open(game_id, token)
             version, record = self._catch_up(game_id, stored, record)
-            return Snapshot(self._game_body(game_id, version, record, seat), version, seat)
+            return _snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -145,57 +171,53 @@ class GamesService:
         self,
         game_id: str,
         token: str | None,
-        action: dict,
+        request: ActionRequest,
         idempotency_key: str | None = None,
         if_match: Container[int] | None = None,
-    ) -> Snapshot:
+    ) -> GameSnapshot:
         """Apply the seat's action, then let computer seats move; returns the seat's new view.
 
         A retry with the same Idempotency-Key returns the first response and applies nothing
-        (the same key with another body is a 422). `if_match`, the versions an If-Match header
-        names, must hold the current version, else 412.
+        (the same key with another request is refused). `if_match`, the versions an If-Match
+        header names, must hold the current version.
         """
         if not token:
-            raise GameError(401, "missing_token", "acting needs the seat's token")
+            raise TokenRequired("acting needs the seat's token")
         replay_key = None
         if idempotency_key is not None:
             replay_key = f"{tokens.digest(token)}:{idempotency_key}"
-        fingerprint = _fingerprint(action)
+        fingerprint = request.fingerprint()
 
-        def attempt() -> Snapshot:
+        def attempt() -> GameSnapshot:
             stored, record, seat = self._open(game_id, token, replay_key)
             if stored.replay is not None:
-                return _replayed(stored.replay, fingerprint, seat)
+                return _replayed(game_id, stored.replay, fingerprint)
             version, record = self._catch_up(game_id, stored, record)
             if if_match is not None and version not in if_match:
-                raise GameError(412, "version_mismatch",
-                                f"the game is at version {version}, not the one in If-Match",
-                                version=version)
-            if action.get("seat", seat) != seat:
-                raise GameError(403, "not_your_seat", f"this token holds seat {seat}", seat=seat)
+                raise VersionMismatch(
+                    f"the game is at version {version}, not the one in If-Match",
+                    version=version)
+            if request.seat is not None and request.seat != seat:
+                raise SeatRefused(f"this token holds seat {seat}", code="not_your_seat",
+                                  field="seat", seat=seat)
             now = self.clock()
             phase_before = record.state.phase
-            try:
-                named = _resolved(action, record.state.hands[seat])
-                state, events = engine.apply(
-                    record.state, engine.action_from_dict({**named, "seat": seat}), now)
-            except RuleError as refused:
-                raise _refused(refused) from None
+            action = to_action(request, seat, record.state)
+            state, events = engine.apply(record.state, action, now)
             state, moves = self._computers_play(record.seats, state, now)
             events += moves
             record = replace(record, state=state, events=record.events + len(events))
-            body = self._game_body(game_id, version + 1, record, seat)
             replay = None
             if replay_key is not None:
-                replay = (replay_key, json.dumps(
-                    {"fingerprint": fingerprint, "version": version + 1, "body": body}))
+                replay = (replay_key, _replay_record(fingerprint, version + 1, record, seat))
             version = self.store.save(game_id, version, record.to_json(), _texts(events), replay)
             metrics.record_game_finished(phase_before, state.phase)
-            return Snapshot(body, version, seat)
+            return _snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
-    def events(self, game_id: str, token: str | None, after: int, wait: float = 0) -> Snapshot:
+    def events(self, game_id: str, token: str | None, after: int,
+               wait: float = 0) -> EventsPage:
         """Events numbered after+1, ... as the seat may see them; waits up to `wait` seconds
         (at most 25) for the first one. A count deadline passing meanwhile is applied."""
 
@@ -205,9 +227,9 @@ class GamesService:
 
         record, seat = self._retrying(current)
         if after > record.events:
-            raise GameError(422, "after_out_of_range",
-                            f"the game has {record.events} events, not {after}",
-                            after=after, events=record.events)
+            raise InvalidInputError(f"the game has {record.events} events, not {after}",
+                                    code="after_out_of_range", field="after", after=after,
+                                    events=record.events)
         texts = self._store(self.store.events, game_id, after)
         deadline = record.state.deadline
         if not texts and wait > 0:
@@ -218,23 +240,22 @@ class GamesService:
             if not texts and deadline is not None and self.clock() > deadline:
                 self._retrying(current)
                 texts = self._store(self.store.events, game_id, after)
-        numbered = [
-            {"number": after + offset, **engine.view_event(Event.from_dict(json.loads(text)), seat)}
-            for offset, text in enumerate(texts, start=1)
-        ]
-        return Snapshot({"game_id": game_id, "seat": seat, "events": numbered,
-                         "last_event": after + len(texts)}, seat=seat)
+        numbered = tuple(
+            NumberedEvent(after + offset,
+                          engine.view_event(Event.from_dict(json.loads(text)), seat))
+            for offset, text in enumerate(texts, start=1))
+        return EventsPage(game_id, seat, numbered, after + len(texts))
 
     # Steps shared by the operations -------------------------------------------------------------
     def _open(self, game_id: str, token: str | None, replay_key: str | None = None):
-        """Load a game and find the seat `token` holds (None without a token); 403 if none."""
+        """Load a game and find the seat `token` holds (None without a token)."""
         stored = self._store(self.store.load, game_id, replay_key)
         record = GameRecord.from_json(stored.data)
         seat = None
         if token is not None:
             seat = tokens.match(token, [s.token_hash for s in record.seats])
             if seat is None:
-                raise GameError(403, "invalid_token", "this token holds no seat of this game")
+                raise SeatRefused("this token holds no seat of this game", code="invalid_token")
         return stored, record, seat
 
     def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord):
@@ -251,32 +272,16 @@ class GamesService:
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
-    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float = 0.0):
+    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float):
         """Let computer seats move for as long as one of them has a move to make."""
         events: list[Event] = []
         for _ in range(COMPUTER_MOVES):
-            mover = _computer_to_act(seats, state)
-            if mover is None:
+            moved = _computer_move(seats, state, now)
+            if moved is None:
                 return state, events
-            seat, view = mover
-            state, moved = self._computer_move(seats[seat], seat, view, state, now)
-            events += moved
+            state, produced = moved
+            events += produced
         raise RuntimeError(f"computer seats made {COMPUTER_MOVES} moves in one request")
-
-    def _computer_move(self, seat: Seat, number: int, view: dict, state: GameState, now: float):
-        rng = random.Random(hashlib.sha256(
-            state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
-        choose = computer.LEVELS.get(seat.level, computer.first_legal)
-        choice = choose(view, number, rng)
-        try:
-            if choice.get("type") in computer.HUMAN_DECISIONS:
-                raise RuleError("invalid_action", "computers leave this to the humans")
-            return engine.apply(state, engine.action_from_dict({**choice, "seat": number}), now)
-        except RuleError as refused:
-            # A level that picks an illegal move must not stall the game: play the first legal one.
-            log.error("computer level %r chose %r: %s", seat.level, choice, refused)
-            fallback = computer.first_legal(view, number, rng)
-            return engine.apply(state, engine.action_from_dict({**fallback, "seat": number}), now)
 
     def _insert(self, record: GameRecord, events: list[Event]) -> str:
         while True:
@@ -287,100 +292,90 @@ class GamesService:
             except GameExists:
                 continue
 
-    def _game_body(self, game_id: str, version: int, record: GameRecord, seat: int | None) -> dict:
-        return {
-            "game_id": game_id,
-            "version": version,
-            "seat": seat,
-            "seats": [s.public(number) for number, s in enumerate(record.seats)],
-            "last_event": record.events,
-            "view": engine.view(record.state, seat),
-        }
-
     def _retrying(self, attempt: Callable):
         for _ in range(WRITE_ATTEMPTS):
             try:
                 return attempt()
             except VersionConflict:
                 continue
-        raise GameError(503, "game_busy", "too many simultaneous changes to this game; retry")
+        raise GameBusy("too many simultaneous changes to this game; retry")
 
     @staticmethod
     def _store(call: Callable, game_id: str, *args):
         try:
             return call(game_id, *args)
         except GameNotFound:
-            raise not_found(game_id) from None
+            raise NoSuchGame(f"there is no game {game_id}", game_id=game_id) from None
 
 
-def _computer_to_act(seats: Sequence[Seat], state: GameState) -> tuple[int, dict] | None:
-    for number in state.to_act():
-        if seats[number].kind == "computer":
-            view = engine.view(state, number)
-            if computer.wants_to_act(view):
-                return number, view
+def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
+              replayed: bool = False) -> GameSnapshot:
+    """The game as `seat` sees it. Computer seats are never among those to act: any move of
+    theirs has been made, and the decisions left are the humans'."""
+    view = engine.view(record.state, seat)
+    humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
+    return GameSnapshot(game_id, version, seat, record.seats, record.events,
+                        replace(view, to_act=humans_to_act), replayed)
+
+
+def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
+    """The next computer seat's move applied, or None if no computer seat has one to make."""
+    for number in engine.to_act(state):
+        seat = seats[number]
+        if seat.kind != "computer":
+            continue
+        rng = random.Random(hashlib.sha256(
+            state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
+        view = engine.view(state, number)
+        action = LEVELS[seat.level].choose(view, rng)
+        if action is None:
+            continue
+        try:
+            return engine.apply(state, action, now)
+        except DomainError as refused:
+            # A level that picks an illegal move must not stall the game: play the first legal one.
+            log.error("computer level %r chose %r: %s", seat.level, action, refused)
+            return engine.apply(state, LEVELS["first"].choose(view, rng), now)
     return None
 
 
 def _game_options(options: dict, players: int) -> GameOptions:
     if options.get("players", players) != players:
-        raise GameError(422, "invalid_options", f"{players} seats, but players is "
-                        f"{options['players']}", field="players", allowed=str(players))
-    try:
-        return GameOptions.from_dict({**options, "players": players})
-    except RuleError as refused:
-        raise _refused(refused) from None
+        raise InvalidInputError(f"{players} seats, but players is {options['players']}",
+                                code="invalid_options", field="players", allowed=str(players))
+    return GameOptions.from_dict({**options, "players": players})
 
 
 def _seat(number: int, spec: dict) -> Seat:
     kind = spec.get("kind", "human")
     if kind == "computer":
-        level = spec.get("level") or computer.DEFAULT_LEVEL
-        if level not in computer.LEVELS:
-            raise GameError(422, "unknown_level", f"no computer level {level!r}", level=level,
-                            allowed=", ".join(sorted(computer.LEVELS)))
+        level = spec.get("level") or DEFAULT_LEVEL
+        if level not in LEVELS:
+            raise InvalidInputError(f"no computer level {level!r}", code="unknown_level",
+                                    field=f"seats[{number}].level", level=level,
+                                    allowed=", ".join(sorted(LEVELS)))
         return Seat("computer", spec.get("name") or f"Computer {number + 1}", level)
     return Seat("human", spec.get("name") or f"Player {number + 1}")
 
 
-def _resolved(action: dict, held: Sequence[Card]) -> dict:
-    """The action with bare ranks (`k`) replaced by the held card they name, where they do.
-
-    A card in the canonical form responses use ("AS") always names that very card: only other
-    notations are resolved, so "as" (Spanish for ace) may name the one ace held, "AS" never.
-    """
-    def resolve(text):
-        if not isinstance(text, str) or text in CANONICAL:
-            return text
-        try:
-            return str(resolve_card(text, held))
-        except CardError:
-            return text  # the engine reports it, in its own words
-
-    if action.get("type") == "play":
-        return {**action, "card": resolve(action.get("card"))}
-    if action.get("type") == "discard" and isinstance(action.get("cards"), list):
-        return {**action, "cards": [resolve(text) for text in action["cards"]]}
-    return action
-
-
-def _fingerprint(action: dict) -> str:
-    canonical = json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+def _fingerprint(fields: dict) -> str:
+    canonical = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _replayed(record: str, fingerprint: str, seat: int | None) -> Snapshot:
-    replay = json.loads(record)
+def _replay_record(fingerprint: str, version: int, record: GameRecord, seat: int,
+                   **extra) -> str:
+    """What a retry with the same Idempotency-Key gets back: the game as that seat saw it."""
+    return json.dumps({"fingerprint": fingerprint, "version": version, "seat": seat,
+                       "record": record.to_json(), **extra})
+
+
+def _replayed(game_id: str, replay_record: str, fingerprint: str) -> GameSnapshot:
+    replay = json.loads(replay_record)
     if replay["fingerprint"] != fingerprint:
-        raise GameError(422, "idempotency_key_reused",
-                        "this Idempotency-Key was used with a different request")
-    return Snapshot(replay["body"], replay["version"], seat, replayed=True)
-
-
-def _refused(error: RuleError) -> GameError:
-    """Malformed input is a 422; an action the rules refuse in this state, a 409."""
-    status = 422 if isinstance(error, InvalidInputError) else 409
-    return GameError(status, error.code, str(error), **error.params)
+        raise IdempotencyKeyReused("this Idempotency-Key was used with a different request")
+    record = GameRecord.from_json(replay["record"])
+    return _snapshot(game_id, replay["version"], record, replay["seat"], replayed=True)
 
 
 def _texts(events: Sequence[Event]) -> list[str]:

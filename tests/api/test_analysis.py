@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from service.api import analysis_examples as examples
+from service.api.analysis import examples
 from service.bots.players import choose_action, play_position
 from service.engine import GameOptions, action_from_dict, apply, new_game, view
 from tests.api.conftest import problem

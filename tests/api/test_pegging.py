@@ -1,5 +1,5 @@
 """POST /v1/pegging/score and POST /v1/pegging/replay."""
-from service.api import examples
+from service.api.scoring import examples
 from tests.api.conftest import problem
 
 # Board Game Arena's example of the play (seed 003): Alice (seat 0) deals, Bob (seat 1) leads.

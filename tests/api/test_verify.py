@@ -1,5 +1,5 @@
 """POST /v1/show/verify: a claimed count against the true one."""
-from service.api import examples
+from service.api.scoring import examples
 from tests.api.conftest import problem
 
 HAND, STARTER = ["5H", "5S", "6D", "4C"], "JH"  # worth 16

@@ -7,8 +7,9 @@ import pytest
 from bench.match import play_deal
 from service.bots.pegging import analyse_play
 from service.bots.players import UnknownLevelError, choose_action, play_position
-from service.bots.selfplay import play_game
-from service.engine import (CutStarter, Discard, GameOptions, action_from_dict, apply, deal_from,
+from service.simulation.selfplay import play_game
+from service.simulation.stacked import deal_from
+from service.engine import (CutStarter, Discard, GameOptions, action_from_dict, apply,
                             new_game, view)
 from tests.engine.helpers import cards, run, stacked_deck
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from service.cards import DECK, Card
 from service.engine import apply
-from service.engine.deal import hand_size
+from service.engine.rules import hand_size
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -7,8 +7,8 @@ import pytest
 
 from service.cards import Card
 from service.engine import GameOptions, apply, new_game
-from service.engine.random_play import random_action
-from service.replay import replay
+from service.simulation.random_games import random_action
+from service.scoring.replay import replay
 from tests.engine.test_properties import LAYOUTS
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from service.cards import Card
 from service.engine import CutForDeal, CutStarter, Discard, GameOptions, apply, new_game
-from service.engine.random_play import play_random_game
+from service.simulation.random_games import play_random_game
 from service.engine.shuffle import commitment, cut_seed, hand_seed, shuffled_deck
 from tests.engine.helpers import all_cards, of_type
 

@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 
 from service import engine
+from service.errors import DomainError
 from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard, EndMatch,
                             GameOptions, IllegalActionError, InvalidInputError, NextGame, Play,
-                            Resign, RuleError, action_from_dict, apply, new_game)
+                            Resign, action_from_dict, apply, new_game)
 from service.engine.errors import CODES, MALFORMED_CODES
 from tests.engine.helpers import cards, run
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, seed_003_state
@@ -15,7 +16,7 @@ from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, see
 
 def refused(state, action, now=0.0):
     before = state.to_dict()
-    with pytest.raises(RuleError) as error:
+    with pytest.raises(DomainError) as error:
         apply(state, action, now)
     assert state.to_dict() == before
     return error.value
@@ -107,4 +108,4 @@ def test_error_classes():
         action_from_dict({"type": "play", "seat": 0, "card": "5X"})
     with pytest.raises(IllegalActionError):
         apply(at_play(), Play(ALICE, cards("5S")[0]), 0.0)
-    assert issubclass(InvalidInputError, RuleError) and issubclass(RuleError, ValueError)
+    assert issubclass(InvalidInputError, DomainError) and issubclass(DomainError, ValueError)

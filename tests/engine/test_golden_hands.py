@@ -1,6 +1,7 @@
 """Golden hands worked by hand: seed 003's example, a 3-player hand, a 4-player team hand, a
 6-player hand with a 5-card crib."""
-from service.engine import CutStarter, Discard, GameOptions, Play, deal_from, new_game
+from service.simulation.stacked import deal_from
+from service.engine import CutStarter, Discard, GameOptions, Play, new_game
 from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 ALICE, BOB = 0, 1

@@ -1,8 +1,10 @@
 """Manual counting: claims, corrections with itemised explanations, muggins, the time limit."""
 import pytest
 
+from service.simulation.stacked import deal_from
+from service.errors import DomainError
 from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutStarter, Discard, GameOptions,
-                            Play, RuleError, apply, deal_from, expire, new_game, view)
+                            Play, apply, expire, new_game, view)
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
 
@@ -78,7 +80,7 @@ def test_muggins_call_is_open_until_the_next_hands_first_discard():
     state, _ = claim(state, ALICE, 10)       # misses 2
     assert state.to_act() == [ALICE, BOB]    # Alice counts her crib; Bob may call muggins
     assert {"type": "muggins", "points": 2} in state.legal_actions(BOB)
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, CallMuggins(ALICE), 100.0)
     assert refused.value.code == "nothing_to_call"
     state, _ = claim(state, ALICE, 4)        # misses 2 in the crib; the next hand is dealt
@@ -91,7 +93,7 @@ def test_muggins_call_is_open_until_the_next_hands_first_discard():
     hand = state.hands[ALICE]
     closed, events = apply(state, Discard(ALICE, hand[:2]), 100.0)
     assert closed.pending_muggins == () and of_type(events, "muggins_lapsed")
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(closed, CallMuggins(BOB), 100.0)
     assert refused.value.code == "nothing_to_call"
 
@@ -109,7 +111,7 @@ def test_time_limit_gives_half_the_true_count_to_the_next_opponent():
     assert late.scores == (6 + 4, 3 + 5) and late.deadline == 160.0
     assert late.version == state.version + 1
     # A late action first applies every timeout due: Alice's hand (160) and crib (190) too.
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         claim(state, BOB, 9, now=131.0)
     assert refused.value.code == "not_your_turn"
     later, events = expire(state, 200.0)
@@ -123,7 +125,7 @@ def test_invalid_claims_are_refused():
                           (3, (ClaimItem("fifteen", cards("JH 5H")),)),
                           (None, (ClaimItem("pair", cards("5S 5H")),)),
                           (None, (ClaimItem("straight", cards("JH 5H")),))]:
-        with pytest.raises(RuleError) as refused:
+        with pytest.raises(DomainError) as refused:
             claim(state, BOB, points, items)
         assert refused.value.code == "invalid_claim"
 
@@ -132,10 +134,10 @@ def test_claims_outside_a_manual_show_are_refused():
     deck = stacked_deck(2, ALICE, {ALICE: "5S 4S 2S 8D 6H 8C", BOB: "10S 6D JH 4H KC 7C"},
                         starter="5H", depth=20)
     state = deal_from(new_game(GameOptions(), b"auto"), deck, dealer=ALICE)
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, ClaimCount(BOB, 9), 0.0)
     assert refused.value.code == "not_a_claim_phase"
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, CallMuggins(BOB), 0.0)
     assert refused.value.code == "nothing_to_call"
 
@@ -158,7 +160,7 @@ def four_player_show(**options):
 def test_with_teams_only_the_other_side_may_call_muggins():
     state, _ = claim(four_player_show(muggins="call"), 0, 10)  # true count 16
     assert state.scores == (19, 1) and state.to_act() == [1, 3]
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, CallMuggins(2), 100.0)  # the partner
     assert refused.value.code == "nothing_to_call"
     called, _ = apply(state, CallMuggins(3), 100.0)

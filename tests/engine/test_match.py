@@ -1,8 +1,9 @@
 """Matches: game points with skunks, the loser deals the next game, ending the match."""
 import pytest
 
-from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign,
-                            RuleError, apply, deal_from, new_game)
+from service.simulation.stacked import deal_from
+from service.errors import DomainError
+from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign, apply, new_game)
 from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 
@@ -55,7 +56,7 @@ def test_end_match():
     state, events = apply(state, EndMatch(1), 0.0)
     assert state.phase == "match_over" and state.to_act() == []
     assert of_type(events, "match_over")[0].public["match_points"] == [1, 0]
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, NextGame(0), 0.0)
     assert refused.value.code == "game_over"
 
@@ -67,10 +68,10 @@ def test_without_a_match_the_game_over_is_final():
     state, _ = run(state, [Discard(0, cards("AS 2S")), Discard(1, cards("AH 2H")),
                            CutStarter(1, 4)])
     assert state.phase == "game_over" and state.to_act() == []
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, NextGame(0), 0.0)
     assert refused.value.code == "game_over"
-    with pytest.raises(RuleError):
+    with pytest.raises(DomainError):
         apply(state, Play(1, cards("3H")[0]), 0.0)
 
 

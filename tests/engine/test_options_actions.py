@@ -3,10 +3,11 @@ import json
 
 import pytest
 
+from service.simulation.stacked import deal_from
+from service.errors import DomainError
 from service.engine import (ACTION_TYPES, CallMuggins, ClaimCount, ClaimItem, CutForDeal,
                             CutStarter, Discard, EndMatch, Event, GameOptions, GameState,
-                            NextGame, Play, Resign, RuleError, action_from_dict, deal_from,
-                            new_game)
+                            NextGame, Play, Resign, action_from_dict, new_game)
 from tests.engine.helpers import cards, run, stacked_deck
 
 
@@ -36,7 +37,7 @@ def test_valid_options_round_trip(options):
     ({"exact_finish": 1}, "exact_finish"), ({"match": "yes"}, "match"), ({"colour": 1}, "colour"),
 ])
 def test_invalid_options(options, field):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         GameOptions.from_dict(options)
     assert refused.value.code == "invalid_options" and refused.value.params["field"] == field
 
@@ -50,7 +51,7 @@ def test_sides_and_seating():
 
 def test_new_game_refuses_a_bad_seed():
     for seed in (b"", "text", None):
-        with pytest.raises(RuleError) as refused:
+        with pytest.raises(DomainError) as refused:
             new_game(GameOptions(), seed)
         assert refused.value.code == "invalid_options"
 
@@ -90,7 +91,7 @@ def test_action_json_forms():
     ({"type": "claim", "seat": 0, "items": [{"cards": []}]}, "invalid_action"),
 ])
 def test_malformed_actions(data, code):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         action_from_dict(data)
     assert refused.value.code == code
 
@@ -103,7 +104,7 @@ def test_event_round_trip():
 def test_a_new_state_round_trips():
     state = new_game(GameOptions(players=3, counting="manual", muggins="call"), b"round trip")
     assert GameState.from_dict(state.to_dict()) == state
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         GameState.from_dict({"phase": "play"})
     assert refused.value.code == "invalid_state"
 

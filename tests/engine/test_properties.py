@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from service.cards import DECK
+from service.errors import DomainError
 from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard, GameOptions,
-                            GameState, NextGame, Play, RuleError, apply, expire, new_game)
-from service.engine.random_play import is_finished, random_action, replay
+                            GameState, NextGame, Play, apply, expire, new_game)
+from service.simulation.random_games import is_finished, random_action, replay
 from tests.engine.helpers import all_cards
 
 LAYOUTS = [(2, None), (3, None), (4, None), (4, "2x2"), (5, None), (6, None), (6, "3x2"),
@@ -103,7 +104,7 @@ class GameCheck:
         assert state.to_dict() == before
 
     def expect_refused(self, state, action, code) -> None:
-        with pytest.raises(RuleError) as refused:
+        with pytest.raises(DomainError) as refused:
             apply(state, action, self.now)
         assert refused.value.code == code, (action, state.phase)
 

@@ -3,7 +3,7 @@ import json
 import random
 
 from service.engine import GameOptions, Play, apply, new_game, view, view_event
-from service.engine.random_play import play_random_game, random_action
+from service.simulation.random_games import play_random_game, random_action
 from service.engine.shuffle import hand_seed
 from tests.engine.helpers import cards, run
 from tests.engine.test_golden_hands import (ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY,

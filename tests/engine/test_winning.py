@@ -1,9 +1,10 @@
 """The game ends the instant a side reaches the target; exact finish; skunk lines; resigning."""
 import pytest
 
-from service.engine import (CutStarter, Discard, GameOptions, Play, Resign, RuleError, apply,
-                            deal_from, new_game)
-from service.engine.outcome import skunk_level
+from service.simulation.stacked import deal_from
+from service.errors import DomainError
+from service.engine import (CutStarter, Discard, GameOptions, Play, Resign, apply, new_game)
+from service.engine.rules import skunk_level
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import (ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY,
                                             seed_003_state)
@@ -20,7 +21,7 @@ def test_game_won_on_heels():
     assert state.phase == "game_over" and state.winner == ALICE and state.scores == (121, 100)
     assert [e.type for e in events][-3:] == ["heels", "game_won", "hand_revealed"]
     assert state.to_act() == []
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, Play(BOB, cards("JH")[0]), 0.0)
     assert refused.value.code == "game_over"
 
@@ -39,7 +40,7 @@ def test_game_won_on_a_pegging_point_stops_the_play():
     state, _ = run(seed_003_state(scores=(119, 0)), SEED_003_BEFORE_PLAY)
     state, _ = run(state, SEED_003_PLAY[:2])  # Alice's 5S makes fifteen for 2
     assert state.winner == ALICE and state.scores == (121, 0)
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(DomainError) as refused:
         apply(state, SEED_003_PLAY[2], 0.0)
     assert refused.value.code == "game_over"
 

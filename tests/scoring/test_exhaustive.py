@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from service import fastscore
+from service.scoring import fast
 from service.scoring import rank_points
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "show_score_histograms.json").read_text())
@@ -30,12 +30,12 @@ def enumeration():
     crib_counts = np.zeros(30, dtype=np.int64)
     combinations = 0
     differences_outside_flushes = 0
-    every_hand = fastscore.all_hands()
+    every_hand = fast.all_hands()
     for start in range(0, len(every_hand), 16_384):
         hands = every_hand[start:start + 16_384]
-        starters = fastscore.starters_for(hands)
-        as_hand = fastscore.score_hands(hands, starters)
-        as_crib = fastscore.score_hands(hands, starters, crib=True)
+        starters = fast.starters_for(hands)
+        as_hand = fast.score_hands(hands, starters)
+        as_crib = fast.score_hands(hands, starters, crib=True)
         hand_counts += np.bincount(as_hand.ravel(), minlength=30)
         crib_counts += np.bincount(as_crib.ravel(), minlength=30)
         combinations += as_hand.size

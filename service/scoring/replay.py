@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from service.cards import Card
-from service.scoring import ScoreItem, score_pegging
+from service.errors import InvalidInputError
+from service.scoring.items import ScoreItem
+from service.scoring.pegging import score_pegging
 
 # Cards each player keeps for the play, by number of players (RULES.md, deal sizes).
 HAND_SIZES = {2: 4, 3: 4, 4: 4, 5: 4, 6: 5}
@@ -22,14 +24,11 @@ HAND_SIZES = {2: 4, 3: 4, 4: 4, 5: 4, 6: 5}
 _SEARCH_BUDGET = 50_000
 
 
-class ReplayError(ValueError):
+class ReplayError(InvalidInputError):
     """An impossible sequence of plays; `index` names the play (None: the sequence as a whole)."""
 
-    def __init__(self, code: str, message: str, *, index: int | None = None, **params):
-        super().__init__(message)
-        self.code = code
-        self.index = index
-        self.params = {"field": "plays", **params}
+    def __init__(self, code: str, message: str, *, field: str = "plays", **params):
+        super().__init__(message, code=code, field=field, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +90,10 @@ def replay(players: int, dealer: int, cards: Sequence[Card],
 def _check_shape(players, dealer, cards, seats) -> int:
     if players not in HAND_SIZES:
         raise ReplayError("seat_out_of_range", f"players: {players} is not 2-6", players=players,
-                          seat=players, where="players")
+                          seat=players, field="players")
     if not 0 <= dealer < players:
         raise ReplayError("seat_out_of_range", f"dealer: no seat {dealer} with {players} players",
-                          seat=dealer, players=players, where="dealer")
+                          seat=dealer, players=players, field="dealer")
     size = HAND_SIZES[players]
     seen: set[Card] = set()
     for index, card in enumerate(cards):

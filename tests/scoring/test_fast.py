@@ -6,7 +6,7 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
-from service import fastscore
+from service.scoring import fast
 from service.cards import DECK, SUITS, Card
 from service.scoring import score_show
 
@@ -21,7 +21,7 @@ def reference_total(cards, crib: bool) -> int:
 
 @pytest.mark.parametrize("show_size", [5, 6])
 def test_rank_table_matches_score_show_for_every_multiset_of_ranks(show_size):
-    table = fastscore.rank_points_table(show_size)
+    table = fast.rank_points_table(show_size)
     checked = 0
     for ranks in combinations_with_replacement(range(1, 14), show_size):
         if max(ranks.count(rank) for rank in ranks) > 4:
@@ -31,7 +31,7 @@ def test_rank_table_matches_score_show_for_every_multiset_of_ranks(show_size):
                  for position, rank in enumerate(ranks)]
         rank_items = sum(item.points for item in score_show(cards[:-1], cards[-1]).items
                          if item.kind in ("fifteen", "pair", "run"))
-        assert table[fastscore.rank_key(ranks, show_size)] == rank_items, ranks
+        assert table[fast.rank_key(ranks, show_size)] == rank_items, ranks
         checked += 1
     assert checked == {5: 6_175, 6: 18_395}[show_size]
 
@@ -58,15 +58,15 @@ def test_rank_table_matches_score_show_for_every_multiset_of_ranks(show_size):
 def test_special_hands(hand, starter, crib, total):
     cards = indexes(f"{hand} {starter}")
     assert reference_total(cards, crib) == total
-    assert fastscore.score_hands([cards[:-1]], [cards[-1]], crib).tolist() == [total]
-    assert fastscore.score_hands([cards[:-1]], [[cards[-1]]], crib).tolist() == [[total]]
+    assert fast.score_hands([cards[:-1]], [cards[-1]], crib).tolist() == [total]
+    assert fast.score_hands([cards[:-1]], [[cards[-1]]], crib).tolist() == [[total]]
 
 
 @pytest.mark.parametrize("crib", [False, True])
 def test_random_four_card_hands_match_score_show(crib):
     rng = np.random.default_rng(20261121 + crib)
     shows = np.argsort(rng.random((100_000, 52)), axis=1)[:, :5]
-    got = fastscore.score_hands(shows[:, :4], shows[:, 4], crib)
+    got = fast.score_hands(shows[:, :4], shows[:, 4], crib)
     expected = [reference_total(show, crib) for show in shows.tolist()]
     assert got.tolist() == expected
 
@@ -75,7 +75,7 @@ def test_random_four_card_hands_match_score_show(crib):
 def test_random_five_card_hands_match_score_show(crib):
     rng = np.random.default_rng(61 + crib)
     shows = np.argsort(rng.random((10_000, 52)), axis=1)[:, :6]
-    got = fastscore.score_hands(shows[:, :5], shows[:, 5], crib)
+    got = fast.score_hands(shows[:, :5], shows[:, 5], crib)
     expected = [reference_total(show, crib) for show in shows.tolist()]
     assert got.tolist() == expected
 
@@ -84,10 +84,10 @@ def test_random_five_card_hands_match_score_show(crib):
 def test_scoring_every_starter_equals_one_starter_at_a_time(hand_size):
     rng = np.random.default_rng(hand_size)
     hands = np.argsort(rng.random((500, 52)), axis=1)[:, :hand_size]
-    starters = fastscore.starters_for(hands)
+    starters = fast.starters_for(hands)
     for crib in (False, True):
-        every = fastscore.score_hands(hands, starters, crib)
-        one_by_one = fastscore.score_hands(np.repeat(hands, 52 - hand_size, axis=0),
+        every = fast.score_hands(hands, starters, crib)
+        one_by_one = fast.score_hands(np.repeat(hands, 52 - hand_size, axis=0),
                                            starters.ravel(), crib)
         assert every.shape == (500, 52 - hand_size)
         assert every.ravel().tolist() == one_by_one.tolist()
@@ -96,31 +96,31 @@ def test_scoring_every_starter_equals_one_starter_at_a_time(hand_size):
 def test_rank_keys_are_additive():
     hand, starter = indexes("5H 5D 5C JS"), indexes("5S")[0]
     ranks = [DECK[card].rank for card in (*hand, starter)]
-    assert fastscore.card_key(hand) + fastscore.card_key([starter]) == fastscore.rank_key(ranks)
-    assert fastscore.rank_points_table()[fastscore.rank_key(ranks)] == 28
-    assert fastscore.rank_key([[4, 4, 5, 5, 6, 6]], show_size=6).shape == (1,)
+    assert fast.card_key(hand) + fast.card_key([starter]) == fast.rank_key(ranks)
+    assert fast.rank_points_table()[fast.rank_key(ranks)] == 28
+    assert fast.rank_key([[4, 4, 5, 5, 6, 6]], show_size=6).shape == (1,)
 
 
 def test_tables_are_read_only():
     with pytest.raises(ValueError):
-        fastscore.rank_points_table()[0] = 1
+        fast.rank_points_table()[0] = 1
     with pytest.raises(ValueError):
-        fastscore.rank_weights()[1] = 1
+        fast.rank_weights()[1] = 1
 
 
 def test_wrong_sizes_are_rejected():
     with pytest.raises(ValueError):
-        fastscore.score_hands([[0, 1, 2]], [3])
+        fast.score_hands([[0, 1, 2]], [3])
     with pytest.raises(ValueError):
-        fastscore.rank_points_table(4)
+        fast.rank_points_table(4)
 
 
 def test_all_hands_and_their_starters():
-    hands = fastscore.all_hands()
+    hands = fast.all_hands()
     assert hands.shape == (270_725, 4)
     assert hands.tolist() == [list(hand) for hand in combinations(range(52), 4)]
-    starters = fastscore.starters_for(hands[::997])
+    starters = fast.starters_for(hands[::997])
     for hand, free in zip(hands[::997].tolist(), starters.tolist()):
         assert free == sorted(set(range(52)) - set(hand))
-    assert fastscore.starters_for([[51, 0, 13, 26, 39]]).tolist() == [
+    assert fast.starters_for([[51, 0, 13, 26, 39]]).tolist() == [
         [card for card in range(52) if card not in (0, 13, 26, 39, 51)]]

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from service.cards import Card
-from service.scoring import ScoreItem, score_show
+from service.scoring.items import ScoreItem
+from service.scoring.show import score_show
 
 
 @dataclass(frozen=True, slots=True)

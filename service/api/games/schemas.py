@@ -5,15 +5,12 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.api.schemas import (
-    CARD_DESCRIPTION,
-    MAX_CARD_TEXT,
-    ClaimItemSchema,
-    StrictBoolean,
-    StrictInteger,
-)
+from service.api.fields import CARD_DESCRIPTION, MAX_CARD_TEXT, StrictBoolean, StrictInteger
+from service.api.scoring.schemas import ClaimItemSchema
+from service.bots import LEVELS
 from service.engine import ACTION_TYPES, PHASES
-from service.games import computer
+from service.engine.rules import MAX_CLAIM
+from service.games import ActionRequest, ClaimedItem
 
 NAME = validate.Length(1, 40)
 SECRET = validate.Length(1, 64)
@@ -37,7 +34,7 @@ def _cards(description: str, **kwargs) -> fields.List:
 class SeatSpecSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
     name = fields.String(validate=NAME, metadata={"example": "Ana"})
-    level = fields.String(validate=validate.OneOf(sorted(computer.LEVELS)), metadata={
+    level = fields.String(validate=validate.OneOf(sorted(LEVELS)), metadata={
         "description": "Computer seats: how it plays (default: medium when the computer "
                        "players are installed, else first = first legal action)"})
 
@@ -86,11 +83,21 @@ class ActionSchema(ma.Schema):
     card = _card_text("play: the card played")
     depth = StrictInteger(allow_none=True, validate=validate.Range(4, 48), metadata={
         "description": "cut_for_deal, cut_starter: cards lifted; null for a random depth"})
-    points = StrictInteger(allow_none=True, validate=validate.Range(0, 999), metadata={
+    points = StrictInteger(allow_none=True, validate=validate.Range(0, MAX_CLAIM), metadata={
         "description": "claim: the points claimed for the hand (or crib) being counted"})
     items = fields.List(fields.Nested(ClaimItemSchema), allow_none=True,
                         validate=validate.Length(0, 64), metadata={
                             "description": "claim: the combinations claimed"})
+
+    @ma.post_load
+    def _request(self, data, **kwargs) -> ActionRequest:
+        items = data.get("items")
+        if items is not None:
+            items = tuple(ClaimedItem(item["kind"], tuple(item["cards"])) for item in items)
+        cards = data.get("cards")
+        return ActionRequest(data["type"], data.get("seat"), data.get("card"),
+                             None if cards is None else tuple(cards), data.get("depth"),
+                             data.get("points"), items)
 
 
 class EventsQuerySchema(ma.Schema):

@@ -4,13 +4,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from service.engine.actions import (CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter,
-                                    Discard, EndMatch, NextGame, Play, Resign)
-from service.engine.deal import MIN_PACKET, discard_count
-from service.engine.engine import apply, expire, new_game
-from service.engine.options import GameOptions
-from service.engine.play import playable
-from service.engine.state import GameState
+from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter, Discard,
+                            EndMatch, GameOptions, GameState, NextGame, Play, Resign, apply,
+                            expire, new_game, to_act)
+from service.engine.rules import MIN_PACKET, discard_count, playable
 from service.scoring import score_show, show_points
 
 
@@ -24,7 +21,7 @@ def random_action(state: GameState, rng: random.Random, *, miscount_rate: float 
 
     Manual counts are wrong with probability `miscount_rate`; muggins is called when possible.
     """
-    seats = state.to_act()
+    seats = to_act(state)
     if not seats or is_finished(state):
         return None
     seat = seats[0] if len(seats) == 1 else rng.choice(seats)

@@ -1,6 +1,6 @@
 """A claimed count against the true one."""
 from service.cards import Card
-from service.claims import check_claim
+from service.scoring import check_claim
 
 
 def cards(text):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 
-from service.api import games_messages
 from service.api.blueprint import Blueprint
-from service.api.games_schemas import (
+from service.api.games.bodies import events_body, game_body, seat_access_body
+from service.api.games.schemas import (
     ActionSchema,
     CreatedGameSchema,
     CreateGameSchema,
@@ -20,21 +21,23 @@ from service.api.games_schemas import (
     SeatTokenSchema,
 )
 from service.api.health import add_readiness_check
-from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema, problem_response
+from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, ProblemSchema
 from service.api.responses import document_errors, json_response
-from service.config import Settings
-from service.games import GameError, GamesService, Snapshot
-from service.store import GameStore, StoreUnavailable, open_store
+from service.games import ActionRequest, GameSnapshot, GamesService
+from service.games.errors import GameNotFound, TokenRequired
+from service.errors import InvalidInputError
+from service.store import GameStore
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Turn-based games: create, join, read, act, follow the events")
 
 SERVICE = "cribbage.games"
-RETRY_AFTER_SECONDS = "1"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
-ETAG = re.compile(r'(?:W/)?"(\d+)-(?:\d+|spectator)"')
+ETAG = re.compile(r'(?:W/)?"(\d+)-(?:\d+|spectator)"')  # ours: "<version>-<seat>"
+ENTITY_TAG = re.compile(r'(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"')  # RFC 9110's entity-tag
+MAX_VERSION_DIGITS = 18
 
 TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
 TOKEN_REQUIRED = [{"seatToken": []}]
@@ -43,16 +46,10 @@ SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
                      "description": "The seat token from creating or joining a game"}
 
 
-def init_app(app: Flask, api: Api, settings: Settings, store: GameStore | None = None) -> None:
-    """Register the games blueprint on `api`, with the store the settings name (Redis when
-    CRIBBAGE_REDIS_URL is set, else in memory) unless `store` is given."""
-    store = store or open_store(settings.redis_url, settings.redis_cluster,
-                                settings.game_ttl_seconds)
-    app.extensions[SERVICE] = GamesService(store)
+def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float]) -> None:
+    """Register the games blueprint on `api`, its games kept in `store`."""
+    app.extensions[SERVICE] = GamesService(store, clock)
     add_readiness_check(app, "store", lambda: store.ping() is None)
-    games_messages.register()
-    app.register_error_handler(GameError, _game_problem)
-    app.register_error_handler(StoreUnavailable, _store_problem)
     api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
     api.register_blueprint(blp)
 
@@ -132,15 +129,15 @@ FOLLOW_LINKS = {
 @document_errors(blp, 400, 413, 415, 422, 500)
 @UNAVAILABLE
 @blp.arguments(CreateGameSchema)
-@blp.response(201, CreatedGameSchema, headers={
+@blp.documented_response(201, CreatedGameSchema, headers={
     **ETAG_HEADER, "Location": {"description": "The game", "schema": {"type": "string"}}})
 def create_game(spec: dict):
     """Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
     gets its token (shown only here); every other human seat gets an invite code. Computer
     seats act as soon as it is their turn (here: the cut for deal)."""
-    snapshot = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"))
-    response = _json(snapshot, status=201)
-    response.headers["Location"] = f"/v1/games/{snapshot.body['game_id']}"
+    access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"))
+    response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
+    response.headers["Location"] = f"/v1/games/{access.game.game_id}"
     return response
 
 
@@ -157,13 +154,13 @@ def create_game(spec: dict):
 @_problem(409, "seat_taken", "The seat of this code is already taken")
 @UNAVAILABLE
 @blp.arguments(JoinSchema)
-@blp.response(200, SeatTokenSchema, headers=ETAG_HEADER)
+@blp.documented_response(200, SeatTokenSchema, headers=ETAG_HEADER)
 def join_game(join: dict, game_id: str):
     """Returns the seat's token (shown only here, and to a retry with the same
     Idempotency-Key). Each invite code works once."""
-    snapshot = _service().join(_game_id(game_id), join["code"], join.get("name"),
-                               _idempotency_key())
-    return _json(snapshot)
+    access = _service().join(_game_id(game_id), join["code"], join.get("name"),
+                             _idempotency_key())
+    return _json(access.game, seat_access_body(access, with_invites=False))
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -175,7 +172,7 @@ def join_game(join: dict, game_id: str):
 @FORBIDDEN
 @NOT_FOUND
 @UNAVAILABLE
-@blp.response(200, GameSchema, headers=ETAG_HEADER)
+@blp.documented_response(200, GameSchema, headers=ETAG_HEADER)
 @blp.alt_response(304, description="Not modified since the If-None-Match ETag")
 def get_game(game_id: str):
     """With a seat token: the public state plus the seat's own cards and legal actions. Without
@@ -186,7 +183,7 @@ def get_game(game_id: str):
         response = Response(status=304)
         _cache_headers(response, etag)
         return response
-    return _json(snapshot)
+    return _json(snapshot, game_body(snapshot))
 
 
 @blp.route("/<game_id>/actions", methods=["POST"])
@@ -209,8 +206,8 @@ def get_game(game_id: str):
                                  "body (idempotency_key_reused)")
 @UNAVAILABLE
 @blp.arguments(ActionSchema)
-@blp.response(200, GameSchema, headers=ETAG_HEADER)
-def act_in_game(action: dict, game_id: str):
+@blp.documented_response(200, GameSchema, headers=ETAG_HEADER)
+def act_in_game(action: ActionRequest, game_id: str):
     """Actions: `{type: cut_for_deal, depth}`, `{type: discard, cards}`, `{type: cut_starter,
     depth}`, `{type: play, card}`, `{type: claim, points | items}`, `{type: muggins}`,
     `{type: next_game}`, `{type: end_match}`, `{type: resign}`. A "go" needs no request.
@@ -218,10 +215,10 @@ def act_in_game(action: dict, game_id: str):
     key = _idempotency_key()
     token = _token()
     if token is None:
-        raise GameError(401, "missing_token", "acting needs the seat's token")
+        raise TokenRequired("acting needs the seat's token")
     snapshot = _service().act(_game_id(game_id), token, action, key,
                               _if_match(request.headers.get("If-Match")))
-    return _json(snapshot)
+    return _json(snapshot, game_body(snapshot))
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -234,17 +231,20 @@ def act_in_game(action: dict, game_id: str):
 @_problem(422, "validation_failed", "after or wait out of range, or after beyond last_event")
 @UNAVAILABLE
 @blp.arguments(EventsQuerySchema, location="query")
-@blp.response(200, EventsSchema)
+@blp.documented_response(200, EventsSchema)
 def list_events(query: dict, game_id: str):
     """Events numbered after `after`; with `wait` (at most 25 s) the request is held until the
     first one comes. Private parts (your cards) are included only for your own seat."""
-    return _json(_service().events(_game_id(game_id), _token(), query["after"], query["wait"]))
+    page = _service().events(_game_id(game_id), _token(), query["after"], query["wait"])
+    response = json_response(events_body(page))
+    _cache_headers(response, None)
+    return response
 
 
 # Request and response details --------------------------------------------------------------------
 def _game_id(text: str) -> str:
     if not GAME_ID.fullmatch(text):
-        raise GameError(404, "game_not_found", f"there is no game {text}", game_id=text)
+        raise GameNotFound(f"there is no game {text}", game_id=text)
     return text
 
 
@@ -255,28 +255,38 @@ def _token() -> str | None:
         return None
     found = BEARER.fullmatch(header.strip())
     if found is None:
-        raise GameError(401, "missing_token", "use Authorization: Bearer <seat token>")
+        raise TokenRequired("use Authorization: Bearer <seat token>")
     return found.group(1)
 
 
 def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
-        raise GameError(422, "invalid_idempotency_key",
-                        "Idempotency-Key must be 1 to 255 visible ASCII characters")
+        raise InvalidInputError("Idempotency-Key must be 1 to 255 visible ASCII characters",
+                                code="invalid_idempotency_key", field="Idempotency-Key")
     return key
 
 
-def _etag(snapshot: Snapshot) -> str:
+def _etag(snapshot: GameSnapshot) -> str:
     seat = "spectator" if snapshot.seat is None else snapshot.seat
     return f'"{snapshot.version}-{seat}"'
 
 
 def _if_match(header: str | None) -> frozenset[int] | None:
-    """Versions an If-Match header accepts; None when any will do (absent or `*`)."""
+    """Versions an If-Match header accepts; None when any will do (absent or `*`). A tag that is
+    not a quoted entity-tag is a 400; a quoted one that is not ours names no version."""
     if header is None or header.strip() == "*":
         return None
-    return frozenset(int(found.group(1)) for found in ETAG.finditer(header))
+    versions = set()
+    for tag in header.split(","):
+        tag = tag.strip()
+        if not ENTITY_TAG.fullmatch(tag):
+            raise Problem(400, "invalid_if_match", "If-Match: not a quoted entity-tag",
+                          header="If-Match")
+        found = ETAG.fullmatch(tag)
+        if found is not None and len(found.group(1)) <= MAX_VERSION_DIGITS:
+            versions.add(int(found.group(1)))
+    return frozenset(versions)
 
 
 def _none_match(header: str | None, etag: str) -> bool:
@@ -294,22 +304,9 @@ def _cache_headers(response: Response, etag: str | None) -> None:
     response.vary.add("Authorization")
 
 
-def _json(snapshot: Snapshot, status: int = 200) -> Response:
-    response = json_response(snapshot.body, status=status)
-    _cache_headers(response, None if snapshot.version is None else _etag(snapshot))
+def _json(snapshot: GameSnapshot, body: dict, status: int = 200) -> Response:
+    response = json_response(body, status=status)
+    _cache_headers(response, _etag(snapshot))
     if snapshot.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
-
-
-def _game_problem(error: GameError) -> Response:
-    headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
-    if error.status == 503:
-        headers = {"Retry-After": RETRY_AFTER_SECONDS}
-    return problem_response(error.status, error.code, fallback=str(error), params=error.params,
-                            headers=headers)
-
-
-def _store_problem(error: StoreUnavailable) -> Response:
-    return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
-                            headers={"Retry-After": RETRY_AFTER_SECONDS})

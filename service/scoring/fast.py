@@ -23,7 +23,7 @@ API
 - `rank_points_table(show_size=5) -> ndarray[int8]`: fifteens + pairs + runs by rank key
   (-1 where a key belongs to no multiset). Read-only, built on first call and then cached
   (5: under 0.1 s, 6: a few tenths of a second); importing this module builds nothing.
-  tests/test_fastscore.py checks every entry against `score_show`'s itemised count.
+  tests/test_fast.py checks every entry against `score_show`'s itemised count.
 - `rank_weights(show_size=5)`: the key weight of each rank 1..13 (index 0 unused).
 - `all_hands(size=4)` and `starters_for(hands)`: every hand of `size` distinct cards (in
   combination order) and, per hand, the 52 - size cards that may be its starter.
@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from service.scoring import rank_points
+from service.scoring.show import rank_points
 
 # Weight of each rank 1..13 (index 0 unused) per show size; found by a greedy search for the
 # smallest next weight that keeps every multiset sum distinct. rank_points_table re-checks it.

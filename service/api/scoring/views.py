@@ -1,29 +1,28 @@
 """Stateless scoring endpoints: a show, a claimed count, a pegging card, a whole play."""
 from __future__ import annotations
 
-from service.api import examples
 from service.api.blueprint import Blueprint
-from service.api.cardtext import card_texts, parse_card, parse_card_list
 from service.api.language import request_language
-from service.api.responses import (BODY_ERRORS, document_errors, json_body_response,
-                                   json_response)
-from service.api.show_body import show_body
-from service.api.schemas import (PeggingRequestSchema, PeggingScoreSchema, ReplayRequestSchema,
-                                 ReplaySchema, ShowRequestSchema, ShowScoreSchema,
-                                 VerifyRequestSchema, VerifySchema)
-from service.api.speech import claim_explanation, pegging_summary
-from service.cards import CardNotHeldError
-from service.claims import check_claim
-from service.replay import replay
-from service.scoring import score_pegging, show_combinations
+from service.api.responses import BODY_ERRORS, document_errors, json_response
+from service.api.scoring import examples
+from service.api.scoring.schemas import (PeggingRequestSchema, PeggingScoreSchema,
+                                         ReplayRequestSchema, ReplaySchema, ShowRequestSchema,
+                                         ShowScoreSchema, VerifyRequestSchema, VerifySchema)
+from service.cards import CardNotHeldError, parse_card, parse_cards
+from service.scoring import ScoreItem, check_claim, replay, score_pegging, score_show
+from service.speech import claim_explanation, pegging_summary, show_summary
 
 blp = Blueprint("scoring", __name__, description="Score a show, a claim, a pegging card or a "
                                                  "whole play, statelessly")
 
 
-def _items(items) -> list[dict]:
-    return [{"kind": kind, "cards": card_texts(cards), "points": points}
-            for kind, cards, points in items]
+def texts(cards) -> list[str]:
+    return [card.text for card in cards]
+
+
+def items_json(items: tuple[ScoreItem, ...]) -> list[dict]:
+    return [{"kind": item.kind, "cards": texts(item.cards), "points": item.points}
+            for item in items]
 
 
 @blp.route("/v1/show/score", methods=["POST"])
@@ -34,8 +33,12 @@ def _items(items) -> list[dict]:
 def show_score(body):
     """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
     hand, starter, crib = body["hand"], body["starter"], body["crib"]
-    show = show_combinations(hand, starter, crib)
-    return json_body_response(show_body(hand, starter, crib, show, request_language()))
+    score = score_show(hand, starter, crib)
+    return json_response({
+        "hand": texts(hand), "starter": starter.text, "crib": crib, "total": score.total,
+        "breakdown": items_json(score.items),
+        "summary": show_summary(score.items, score.total, request_language()),
+    })
 
 
 @blp.route("/v1/show/verify", methods=["POST"])
@@ -54,28 +57,25 @@ def show_verify(body):
         claimed = [(item["kind"], _claimed_cards(item["cards"], index, shown))
                    for index, item in enumerate(claimed)]
     check = check_claim(hand, starter, crib, claimed)
-    lang = request_language()
-    missed, wrong = _items(check.missed_items), _items(check.wrong_items)
-    breakdown = _items(check.breakdown)
     return json_response({
-        "hand": card_texts(hand), "starter": str(starter), "crib": crib,
+        "hand": texts(hand), "starter": starter.text, "crib": crib,
         "claimed": check.claimed, "actual": check.actual,
         "correct": not check.missed and not check.overclaimed,
         "missed": check.missed, "overclaimed": check.overclaimed,
-        "missed_items": missed, "wrong_items": wrong, "breakdown": breakdown,
-        "explanation": claim_explanation(claimed=check.claimed, actual=check.actual,
-                                         breakdown=breakdown, missed_items=missed,
-                                         wrong_items=wrong, itemised=itemised, language=lang),
+        "missed_items": items_json(check.missed_items),
+        "wrong_items": items_json(check.wrong_items),
+        "breakdown": items_json(check.breakdown),
+        "explanation": claim_explanation(check, itemised, request_language()),
     })
 
 
-def _claimed_cards(texts, index, shown):
+def _claimed_cards(card_texts, index, shown):
     field = f"claimed[{index}].cards"
-    cards = parse_card_list(texts, field)
+    cards = parse_cards(card_texts, field)
     for position, card in enumerate(cards):
         if card not in shown:
             raise CardNotHeldError(f"{field}[{position}]: {card} is not in the show",
-                                   index=position, field=field, card=str(card))
+                                   field=field, index=position, card=card.text)
     return cards
 
 
@@ -87,13 +87,12 @@ def _claimed_cards(texts, index, shown):
 def pegging_score(body):
     """Points for the last card of the pile (the cards since the count was last reset): fifteen,
     thirty-one, pair, three or four of a kind, run. A count over 31 is a 422."""
-    pile = parse_card_list(body["pile"], "pile")
+    pile = parse_cards(body["pile"], "pile")
     score = score_pegging(pile)
-    lang = request_language()
     return json_response({
-        "pile": card_texts(pile), "count": score.count, "points": score.points,
-        "breakdown": _items(score.items),
-        "summary": pegging_summary(score.count, score.points, lang),
+        "pile": texts(pile), "count": score.count, "points": score.points,
+        "breakdown": items_json(score.items),
+        "summary": pegging_summary(score.count, score.points, request_language()),
     })
 
 
@@ -108,16 +107,16 @@ def pegging_replay(body):
     count over 31, a card played twice, too many cards for a seat) is a 422 naming the play."""
     if "plays" in body:
         seats = [play["seat"] for play in body["plays"]]
-        texts = [play["card"] for play in body["plays"]]
+        card_texts = [play["card"] for play in body["plays"]]
     else:
-        seats, texts = None, body["cards"]
-    cards = [parse_card(text, "plays", index) for index, text in enumerate(texts)]
+        seats, card_texts = None, body["cards"]
+    cards = [parse_card(text, "plays", index) for index, text in enumerate(card_texts)]
     result = replay(body["players"], body["dealer"], cards, seats)
     return json_response({
         "players": result.players, "dealer": result.dealer, "seats_inferred": seats is None,
-        "plays": [{"index": play.index, "seat": play.seat, "card": str(play.card),
+        "plays": [{"index": play.index, "seat": play.seat, "card": play.card.text,
                    "count": play.count, "points": play.points,
-                   "breakdown": _items(play.items)} for play in result.plays],
+                   "breakdown": items_json(play.items)} for play in result.plays],
         "go_points": [{"seat": go.seat, "kind": go.kind, "points": go.points,
                        "after_play": go.after_play, "count": go.count}
                       for go in result.go_points],

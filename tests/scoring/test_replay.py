@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.cards import DECK, Card
-from service.replay import HAND_SIZES, GoPoint, Pass, ReplayError, Reset, replay
+from service.scoring.replay import HAND_SIZES, GoPoint, Pass, ReplayError, Reset, replay
 
 
 def cards(text: str) -> list[Card]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from service.bots.players import choose_action
-from service.engine import GameOptions, action_from_dict, apply, new_game, view
+from service.bots import LEVELS
+from service.engine import GameOptions, apply, new_game, to_act, view
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
     while state.phase != "game_over":
         if actions >= max_actions:
             raise RuntimeError(f"game not finished after {max_actions} actions")
-        seat = state.to_act()[0]
-        action = choose_action(levels[seat], view(state, seat), seat, rng)
-        state, _ = apply(state, action_from_dict(action), 0.0)
+        seat = to_act(state)[0]
+        action = LEVELS[levels[seat]].choose(view(state, seat), rng)
+        state, _ = apply(state, action, 0.0)
         actions += 1
     result = state.results[-1]
     return GameResult(result["winner"], tuple(result["scores"]), tuple(result["skunks"]),

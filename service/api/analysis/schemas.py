@@ -1,0 +1,115 @@
+"""marshmallow schemas of the analysis endpoints."""
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.api.fields import (StrictBoolean, StrictInteger, canonical_card, card_list,
+                                card_text)
+from service.engine.rules import TEAM_LAYOUTS
+
+class DiscardRequestSchema(ma.Schema):
+    hand = card_list(4, 6, "The cards dealt to you: 6 with 2 players, 5 with 3-5 players (the "
+                           "dealer's 4 with 5 players), 6 with 6 players (the dealer's 5)",
+                     ["5H", "5S", "JD", "6C", "4H", "KS"])
+    players = StrictInteger(load_default=2, validate=validate.Range(2, 6))
+    own_crib = StrictBoolean(required=True, metadata={
+        "description": "The crib is yours: you deal, or (with teams) your partner deals"})
+    teams = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(list(TEAM_LAYOUTS)),
+                          metadata={"description": "Team layout: 2x2 (4 players), 3x2 or 2x3 "
+                                                   "(6 players); null for no teams"})
+
+
+class ExactSchema(ma.Schema):
+    hand = fields.String(required=True, metadata={"example": "367/23"})
+    crib = fields.String(required=True)
+    net = fields.String(required=True)
+
+
+class DiscardOptionSchema(ma.Schema):
+    discard = fields.List(canonical_card(), required=True)
+    keep = fields.List(canonical_card(), required=True)
+    expected_hand = fields.Float(required=True, metadata={
+        "description": "Expected show points of the kept cards over every possible starter"})
+    expected_crib = fields.Float(required=True, metadata={
+        "description": "Expected points of the crib (see the operation's assumptions)"})
+    net = fields.Float(required=True, metadata={
+        "description": "expected_hand + crib_weight * expected_crib"})
+    hand_min = fields.Integer(required=True, metadata={
+        "description": "The kept cards' fewest show points over every possible starter"})
+    hand_max = fields.Integer(required=True)
+    exact = fields.Nested(ExactSchema, required=True, metadata={
+        "description": "The same expectations as exact fractions"})
+
+
+class DiscardChoiceSchema(ma.Schema):
+    discard = fields.List(canonical_card(), required=True)
+    keep = fields.List(canonical_card(), required=True)
+
+
+class DiscardAnalysisSchema(ma.Schema):
+    hand = fields.List(canonical_card(), required=True)
+    players = fields.Integer(required=True)
+    own_crib = fields.Boolean(required=True)
+    teams = fields.String(required=True, allow_none=True)
+    crib_weight = fields.Float(required=True, metadata={
+        "description": "What one crib point is worth to you: 1 for your (or your team's) crib, "
+                       "-1/(sides - 1) for another side's"})
+    starters = fields.Integer(required=True, metadata={"description": "Possible starters"})
+    crib_cases = fields.Integer(required=True, metadata={
+        "description": "Equally likely (other crib cards, starter) combinations per discard"})
+    discards = fields.List(fields.Nested(DiscardOptionSchema), required=True, metadata={
+        "description": "Every possible discard, best net first"})
+    recommendation = fields.Nested(DiscardChoiceSchema, required=True, metadata={
+        "description": "What the `hard` computer player discards: the first of `discards`"})
+
+
+class PlayRequestSchema(ma.Schema):
+    hand = card_list(1, 5, "The cards you still hold", ["5H", "4S", "KD", "QC"])
+    pile = fields.List(card_text(), load_default=list, validate=validate.Length(0, 13), metadata={
+        "description": "The cards played since the count was last reset, in order",
+        "example": ["10C"]})
+    count = StrictInteger(validate=validate.Range(0, 31), metadata={
+        "description": "The count (optional: it must be the pile's count)"})
+    seen = fields.List(card_text(), load_default=list, validate=validate.Length(0, 47), metadata={
+        "description": "Every other card you have seen: the starter, the cards played earlier "
+                       "in this hand, your discards", "example": ["2C", "7H"]})
+    next_cards = StrictInteger(validate=validate.Range(0, 5), metadata={
+        "description": "How many cards the next player to act still holds (default: as many "
+                       "as you)"})
+    players = StrictInteger(load_default=2, validate=validate.Range(2, 6), metadata={
+        "description": "Player count: a hand holds at most 4 cards in the play, 5 with 6 players"})
+    own_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000))
+    opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000), metadata={
+        "description": "The leading other side's score"})
+    target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
+    dealer = StrictBoolean(load_default=False, metadata={
+        "description": "You dealt this hand (you count last in the show)"})
+    show_points = StrictInteger(validate=validate.Range(0, 46), metadata={
+        "description": "Your hand's show points with the starter, when known (the endgame "
+                       "uses them)"})
+    exact_finish = StrictBoolean(load_default=False, metadata={
+        "description": "The target must be reached exactly: points that would pass it are not "
+                       "scored"})
+
+
+class PlayOptionSchema(ma.Schema):
+    card = canonical_card()
+    points = fields.Integer(required=True, metadata={"description": "Points the card scores now"})
+    expected_for = fields.Float(required=True, metadata={
+        "description": "points + the chance the next player cannot reply (you take the go)"})
+    expected_against = fields.Float(required=True, metadata={
+        "description": "Expected points of the next player's best reply"})
+    value = fields.Float(required=True, metadata={
+        "description": "expected_for - defence * expected_against"})
+    wins = fields.Boolean(required=True, metadata={"description": "The card reaches the target"})
+
+
+class PlayAnalysisSchema(ma.Schema):
+    count = fields.Integer(required=True)
+    defence = fields.Float(required=True, metadata={
+        "description": "Weight of points against: 1, 3 when defending, 0.25 when attacking"})
+    plays = fields.List(fields.Nested(PlayOptionSchema), required=True, metadata={
+        "description": "Every card that fits under 31, best first (empty: you must say go)"})
+    recommendation = fields.String(required=True, allow_none=True, metadata={
+        "description": "What the `hard` computer player plays (null: go)", "example": "5H"})

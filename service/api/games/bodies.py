@@ -1,0 +1,67 @@
+"""The games service's values as JSON bodies: the API alone decides the wire format."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from service.cards import Card
+from service.engine import GameOptions, SeatView
+from service.games import EventsPage, GameSnapshot, SeatAccess
+
+
+def game_body(snapshot: GameSnapshot) -> dict:
+    return {
+        "game_id": snapshot.game_id,
+        "version": snapshot.version,
+        "seat": snapshot.seat,
+        "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
+        "last_event": snapshot.last_event,
+        "view": view_body(snapshot.view),
+    }
+
+
+def seat_access_body(access: SeatAccess, *, with_invites: bool) -> dict:
+    body = {"game_id": access.game.game_id, "seat": access.game.seat, "token": access.token}
+    if with_invites:
+        body["invites"] = [{"seat": invite.seat, "code": invite.code}
+                           for invite in access.invites]
+    body["game"] = game_body(access.game)
+    return body
+
+
+def events_body(page: EventsPage) -> dict:
+    return {"game_id": page.game_id, "seat": page.seat,
+            "events": [{"number": event.number, **event.data} for event in page.events],
+            "last_event": page.last_event}
+
+
+def view_body(view: SeatView) -> dict:
+    """The seat's view: its fields by name, cards as their canonical texts."""
+    return _plain(view)
+
+
+def _seat(number: int, seat) -> dict:
+    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken}
+    if seat.kind == "computer":
+        data["level"] = seat.level
+    return data
+
+
+def _plain(value):
+    """A value of the engine's view as JSON-ready data."""
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, GameOptions):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value):
+        data = {"type": value.type} if hasattr(value, "type") else {}
+        data.update((field.name, _plain(getattr(value, field.name)))
+                    for field in dataclasses.fields(value))
+        return data
+    if hasattr(value, "_asdict"):  # a NamedTuple
+        return {name: _plain(item) for name, item in value._asdict().items()}
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value

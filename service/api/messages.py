@@ -1,0 +1,327 @@
+"""Every text the API shows people, in English and Spanish, in one place.
+
+- Problem titles and details by error code. Details are format strings over the error's params
+  plus `where` (the field and index at fault, e.g. "hand[2]"); a detail whose params are not all
+  there falls back to the error's own (English) message.
+- marshmallow's field messages in Spanish. The schemas (and webargs, for query strings) produce
+  English messages; a Spanish request gets them translated by matching the English text against
+  templates. A message no template matches stays in English.
+
+The game's own words (the count of a show, numbers) are speech, not problems: service/speech.py.
+"""
+from __future__ import annotations
+
+import re
+import string
+
+DEFAULT_LANGUAGE = "en"
+
+# code -> (title, detail)
+PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        # Cards, shows, pegging and the check of a whole play
+        "unknown_card": ("Unknown card", "{where}: \"{text}\" is not a card"),
+        "duplicate_card": ("Duplicate card", "{where}: {card} appears more than once"),
+        "card_not_held": ("Card not held", "{where}: {card} is not one of the cards shown"),
+        "ambiguous_card": ("Ambiguous card",
+                           "{where}: \"{text}\" could be any of {cards}; name the suit too"),
+        "count_exceeds_31": ("Count over 31", "{where}: the count reaches {count}, over 31"),
+        "play_out_of_turn": ("Play out of turn",
+                             "{where}: seat {seat} played {card}, but it was seat {expected}'s "
+                             "turn"),
+        "play_skipped_playable": ("Player skipped",
+                                  "{where}: {card} does not fit the count of {count}, but "
+                                  "{playable} (played later) did: a player who can play must "
+                                  "play"),
+        "seats_not_inferable": ("Impossible sequence",
+                                "{where}: no seating of the cards played fits the rules of the "
+                                "play; give the seats"),
+        "wrong_play_count": ("Wrong number of plays",
+                             "{where}: seat {seat} played {got} cards; each seat plays {expected}"),
+        "wrong_total_plays": ("Wrong number of plays",
+                              "{where}: {players} players play {expected} cards in all, got {got}"),
+        "seat_out_of_range": ("Unknown seat",
+                              "{where}: there is no seat {seat} with {players} players"),
+        # Analysis
+        "wrong_hand_size": ("Wrong hand size",
+                            "{field}: with {players} players a dealt hand has {expected} cards, "
+                            "not {got}"),
+        "dealer_owns_crib": ("The crib is the dealer's",
+                             "{field}: a hand of {cards} cards with {players} players is the "
+                             "dealer's, so the crib is yours"),
+        "invalid_teams": ("Teams do not fit",
+                          "{field}: teams {teams} do not fit {players} players"),
+        "card_seen_twice": ("Card in two places", "{where}: {card} is also in {first}"),
+        "count_is_31": ("Count of 31", "{field}: at 31 the count starts again; send an empty pile"),
+        "count_mismatch": ("Wrong count", "{field}: the pile counts {actual}, not {count}"),
+        "too_many_cards": ("Too many cards",
+                           "{field}: a player holds at most {max} cards in the play"),
+        "invalid_next_cards": ("Impossible hand size",
+                               "{field}: the next player cannot hold {got} cards"),
+        "game_already_won": ("Game already won", "{field}: a score has already reached {target}"),
+        # Games: the table, the seat tokens, the rules
+        "game_not_found": ("Game not found", "There is no game {game_id}; games expire when idle"),
+        "missing_token": ("Seat token required",
+                          "Send the seat token as Authorization: Bearer <token>"),
+        "invalid_token": ("Not a seat of this game", "The token holds no seat of this game"),
+        "not_your_seat": ("Not your seat", "Your token holds seat {seat}"),
+        "invalid_invite": ("Invalid invite", "The invite code opens no seat of this game"),
+        "seat_taken": ("Seat taken", "Seat {seat} is already taken"),
+        "version_mismatch": ("Game has moved on",
+                             "The game is at version {version}; read it again"),
+        "idempotency_key_reused": ("Idempotency-Key reused",
+                                   "This Idempotency-Key was sent with a different request"),
+        "invalid_idempotency_key": ("Invalid Idempotency-Key",
+                                    "Idempotency-Key must be 1 to 255 visible ASCII characters"),
+        "after_out_of_range": ("No such event", "The game has {events} events, not {after}"),
+        "no_human_seat": ("No human seat", "At least one seat must be human"),
+        "creator_not_human": ("Creator seat not human", "Seat {seat} is not a human seat"),
+        "unknown_level": ("Unknown computer level", "No computer level {level}; choose {allowed}"),
+        "store_unavailable": ("Service unavailable",
+                              "The game store cannot be reached; try again shortly"),
+        "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
+        "invalid_options": ("Invalid options", "Option {field}: expected {allowed}"),
+        "invalid_action": ("Invalid action", "The action is not well formed"),
+        "not_your_turn": ("Not your turn", "It is not your turn"),
+        "wrong_phase": ("Wrong phase", "This action is not possible during {phase}"),
+        "card_not_in_hand": ("Card not in hand", "{card} is not in your hand"),
+        "count_would_exceed_31": ("Count over 31", "{card} would take the count past 31"),
+        "wrong_discard_count": ("Wrong number of cards", "Discard {expected} card(s)"),
+        "invalid_cut_depth": ("Invalid cut", "The cut depth is out of range"),
+        "game_over": ("Game over", "The game is over"),
+        "nothing_to_call": ("Nothing to call", "There are no missed points to call"),
+        "not_a_claim_phase": ("No count under way", "No hand is being counted"),
+        "invalid_claim": ("Invalid claim", "The claim does not hold together"),
+        # Requests and the service
+        "validation_failed": ("Invalid request", "The request is not valid: {fields}"),
+        "invalid_json": ("Bad request", "The request body is not valid JSON"),
+        "invalid_if_match": ("Malformed If-Match",
+                             "{header} must list quoted entity-tags, such as \"7-0\", or be *"),
+        "bad_request": ("Bad request", "The request cannot be read"),
+        "not_found": ("Not found", "Nothing at {path}"),
+        "method_not_allowed": ("Method not allowed",
+                               "{method} is not allowed on {path}; allowed: {allowed}"),
+        "not_acceptable": ("Not acceptable", "The response can only be JSON"),
+        "unsupported_media_type": ("Unsupported media type",
+                                   "Send the request body as application/json"),
+        "payload_too_large": ("Payload too large", "The request body is larger than {limit} bytes"),
+        "not_ready": ("Service unavailable", "The service is not ready: {failing}"),
+        "http_error": ("HTTP error", "{description}"),
+        "internal_error": ("Internal server error",
+                           "An unexpected error occurred; it has been logged"),
+        # Rate limits
+        "rate_limited": ("Too many requests", "More than {limit}; retry after {retry_after} s"),
+    },
+    "es": {
+        # Cards, shows, pegging and the check of a whole play
+        "unknown_card": ("Carta desconocida", "{where}: \"{text}\" no es una carta"),
+        "duplicate_card": ("Carta repetida", "{where}: {card} aparece más de una vez"),
+        "card_not_held": ("Carta ausente", "{where}: {card} no es una de las cartas mostradas"),
+        "ambiguous_card": ("Carta ambigua",
+                           "{where}: \"{text}\" puede ser {cards}; indique también el palo"),
+        "count_exceeds_31": ("Cuenta mayor que 31",
+                             "{where}: la cuenta llega a {count}, más de 31"),
+        "play_out_of_turn": ("Jugada fuera de turno",
+                             "{where}: el asiento {seat} jugó {card}, pero era el turno del "
+                             "asiento {expected}"),
+        "play_skipped_playable": ("Jugador saltado",
+                                  "{where}: {card} no cabe en la cuenta de {count}, pero "
+                                  "{playable} (jugada después) sí: quien puede jugar debe jugar"),
+        "seats_not_inferable": ("Secuencia imposible",
+                                "{where}: ningún reparto de las cartas jugadas entre los "
+                                "asientos cumple las reglas del juego; indique los asientos"),
+        "wrong_play_count": ("Número de jugadas incorrecto",
+                             "{where}: el asiento {seat} jugó {got} cartas; cada asiento juega "
+                             "{expected}"),
+        "wrong_total_plays": ("Número de jugadas incorrecto",
+                              "{where}: {players} jugadores juegan {expected} cartas en total, "
+                              "hay {got}"),
+        "seat_out_of_range": ("Asiento desconocido",
+                              "{where}: no hay asiento {seat} con {players} jugadores"),
+        # Analysis
+        "wrong_hand_size": ("Mano de tamaño incorrecto",
+                            "{field}: con {players} jugadores se reparten {expected} cartas, no "
+                            "{got}"),
+        "dealer_owns_crib": ("La cuna es del repartidor",
+                             "{field}: una mano de {cards} cartas con {players} jugadores es la "
+                             "del repartidor, así que la cuna es suya"),
+        "invalid_teams": ("Equipos imposibles",
+                          "{field}: los equipos {teams} no encajan con {players} jugadores"),
+        "card_seen_twice": ("Carta en dos sitios", "{where}: {card} también está en {first}"),
+        "count_is_31": ("Cuenta de 31",
+                        "{field}: en 31 la cuenta vuelve a empezar; envíe la mesa vacía"),
+        "count_mismatch": ("Cuenta incorrecta", "{field}: la mesa suma {actual}, no {count}"),
+        "too_many_cards": ("Demasiadas cartas",
+                           "{field}: en el juego nadie tiene más de {max} cartas"),
+        "invalid_next_cards": ("Mano imposible",
+                               "{field}: el siguiente jugador no puede tener {got} cartas"),
+        "game_already_won": ("Partida ya ganada", "{field}: un marcador ya ha llegado a {target}"),
+        # Games: the table, the seat tokens, the rules
+        "game_not_found": ("Partida no encontrada",
+                           "No hay partida {game_id}; las partidas caducan sin actividad"),
+        "missing_token": ("Falta el token del asiento",
+                          "Envíe el token del asiento como Authorization: Bearer <token>"),
+        "invalid_token": ("No es un asiento de esta partida",
+                          "El token no corresponde a ningún asiento de esta partida"),
+        "not_your_seat": ("No es su asiento", "Su token es del asiento {seat}"),
+        "invalid_invite": ("Invitación no válida",
+                           "El código de invitación no abre ningún asiento de esta partida"),
+        "seat_taken": ("Asiento ocupado", "El asiento {seat} ya está ocupado"),
+        "version_mismatch": ("La partida ha avanzado",
+                             "La partida está en la versión {version}; vuelva a leerla"),
+        "idempotency_key_reused": ("Idempotency-Key repetida",
+                                   "Esta Idempotency-Key se envió con otra petición"),
+        "invalid_idempotency_key": ("Idempotency-Key no válida",
+                                    "Idempotency-Key debe tener de 1 a 255 caracteres ASCII "
+                                    "visibles"),
+        "after_out_of_range": ("No existe ese evento",
+                               "La partida tiene {events} eventos, no {after}"),
+        "no_human_seat": ("Ningún asiento humano", "Al menos un asiento debe ser humano"),
+        "creator_not_human": ("El asiento del creador no es humano",
+                              "El asiento {seat} no es humano"),
+        "unknown_level": ("Nivel desconocido", "No existe el nivel {level}; elija {allowed}"),
+        "store_unavailable": ("Servicio no disponible",
+                              "No se puede acceder al almacén de partidas; inténtelo en breve"),
+        "game_busy": ("Partida ocupada",
+                      "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
+        "invalid_options": ("Opciones no válidas", "Opción {field}: se esperaba {allowed}"),
+        "invalid_action": ("Acción no válida", "La acción no está bien formada"),
+        "not_your_turn": ("No es su turno", "No es su turno"),
+        "wrong_phase": ("Fase equivocada", "Esta acción no es posible durante {phase}"),
+        "card_not_in_hand": ("Carta ausente", "{card} no está en su mano"),
+        "count_would_exceed_31": ("Cuenta mayor que 31", "{card} haría pasar la cuenta de 31"),
+        "wrong_discard_count": ("Número de cartas incorrecto", "Descarte {expected} carta(s)"),
+        "invalid_cut_depth": ("Corte no válido", "La profundidad del corte está fuera de rango"),
+        "game_over": ("Partida terminada", "La partida ha terminado"),
+        "nothing_to_call": ("Nada que reclamar", "No hay puntos olvidados que reclamar"),
+        "not_a_claim_phase": ("No se está contando", "No se está contando ninguna mano"),
+        "invalid_claim": ("Declaración no válida", "La declaración no es coherente"),
+        # Requests and the service
+        "validation_failed": ("Petición no válida", "La petición no es válida: {fields}"),
+        "invalid_json": ("Petición incorrecta", "El cuerpo de la petición no es JSON válido"),
+        "invalid_if_match": ("If-Match mal formado",
+                             "{header} debe listar etiquetas entre comillas, como \"7-0\", o ser *"),
+        "bad_request": ("Petición incorrecta", "No se puede leer la petición"),
+        "not_found": ("No encontrado", "No hay nada en {path}"),
+        "method_not_allowed": ("Método no permitido",
+                               "{method} no está permitido en {path}; se permite: {allowed}"),
+        "not_acceptable": ("No aceptable", "La respuesta solo puede ser JSON"),
+        "unsupported_media_type": ("Tipo de contenido no admitido",
+                                   "Envíe el cuerpo de la petición como application/json"),
+        "payload_too_large": ("Petición demasiado grande",
+                              "El cuerpo de la petición ocupa más de {limit} bytes"),
+        "not_ready": ("Servicio no disponible", "El servicio no está listo: {failing}"),
+        "http_error": ("Error HTTP", "{description}"),
+        "internal_error": ("Error interno del servidor",
+                           "Ocurrió un error inesperado; ha quedado registrado"),
+        # Rate limits
+        "rate_limited": ("Demasiadas peticiones",
+                         "Más de {limit}; reintente dentro de {retry_after} s"),
+    },
+}
+
+
+def problem_text(code: str, language: str, params: dict, fallback: str) -> tuple[str, str]:
+    """(title, detail) for an error code; `fallback` is the detail when the code or a param is
+    unknown, so a new error code is never worse than its English message."""
+    catalogue = PROBLEMS.get(language, PROBLEMS[DEFAULT_LANGUAGE])
+    title, template = catalogue.get(code) or PROBLEMS[DEFAULT_LANGUAGE].get(code) or ("", "")
+    if not template:
+        return title or code.replace("_", " ").capitalize(), fallback
+    fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+    if any(name not in params for name in fields):
+        return title, fallback
+    return title, template.format(**params)
+
+
+# English template -> Spanish template; {params} are copied over as they are.
+FIELD_MESSAGES_ES: dict[str, str] = {
+    # Any field, any schema
+    "Missing data for required field.": "Falta este campo obligatorio.",
+    "Field may not be null.": "El campo no puede ser nulo.",
+    "Unknown field.": "Campo desconocido.",
+    "Invalid input type.": "Tipo de entrada no válido.",
+    "Invalid type.": "Tipo no válido.",
+    # Types
+    "Not a valid string.": "No es una cadena de texto válida.",
+    "Not a valid utf-8 string.": "No es una cadena UTF-8 válida.",
+    "Not a valid integer.": "No es un número entero válido.",
+    "Not a valid number.": "No es un número válido.",
+    "Number too large.": "Número demasiado grande.",
+    "Special numeric values (nan or infinity) are not permitted.":
+        "No se admiten valores numéricos especiales (nan o infinito).",
+    "Not a valid boolean.": "No es un booleano válido.",
+    "Not a valid list.": "No es una lista válida.",
+    "Not a valid mapping type.": "No es un objeto válido.",
+    # Validators
+    "Length must be between {min} and {max}.": "La longitud debe estar entre {min} y {max}.",
+    "Length must be {equal}.": "La longitud debe ser {equal}.",
+    "Shorter than minimum length {min}.": "Más corto que la longitud mínima {min}.",
+    "Longer than maximum length {max}.": "Más largo que la longitud máxima {max}.",
+    "Must be one of: {choices}.": "Debe ser uno de: {choices}.",
+    "Must be equal to {other}.": "Debe ser igual a {other}.",
+    "String does not match expected pattern.": "El texto no sigue el patrón esperado.",
+    # The project's own messages (service/api/fields.py, service/api/scoring/schemas.py)
+    "Expected a whole number of points or a list of items.":
+        "Se esperaba un número entero de puntos o una lista de combinaciones.",
+    "At most {count} items.": "Como máximo {count} combinaciones.",
+    "Give either plays or cards.": "Indique plays o cards, uno de los dos.",
+}
+
+
+def _range_messages() -> dict[str, str]:
+    """validate.Range's messages: it words each bound by whether it is inclusive."""
+    lower = {"greater than or equal to": "mayor o igual que", "greater than": "mayor que"}
+    upper = {"less than or equal to": "menor o igual que", "less than": "menor que"}
+    messages = {}
+    for en_low, es_low in lower.items():
+        messages[f"Must be {en_low} {{min}}."] = f"Debe ser {es_low} {{min}}."
+        for en_up, es_up in upper.items():
+            messages[f"Must be {en_low} {{min}} and {en_up} {{max}}."] = (
+                f"Debe ser {es_low} {{min}} y {es_up} {{max}}.")
+    for en_up, es_up in upper.items():
+        messages[f"Must be {en_up} {{max}}."] = f"Debe ser {es_up} {{max}}."
+    return messages
+
+
+FIELD_MESSAGES_ES.update(_range_messages())
+
+# A parameter is one word (a number, a length) unless it lists choices or a value.
+_WORD = r"\S+"
+_PARAM_PATTERN = {"choices": ".+", "other": ".+"}
+
+
+def _pattern(template: str) -> re.Pattern:
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if name:
+            parts.append(f"(?P<{name}>{_PARAM_PATTERN.get(name, _WORD)})")
+    return re.compile("".join(parts))
+
+
+_FIXED = {english: spanish for english, spanish in FIELD_MESSAGES_ES.items() if "{" not in english}
+_TEMPLATES = [(_pattern(english), spanish) for english, spanish in FIELD_MESSAGES_ES.items()
+              if "{" in english]
+
+
+def translate_field_message(message: str, language: str) -> str:
+    """`message` (marshmallow's English) in `language`; unchanged when it has no translation."""
+    if language != "es":
+        return message
+    fixed = _FIXED.get(message)
+    if fixed is not None:
+        return fixed
+    for pattern, spanish in _TEMPLATES:
+        found = pattern.fullmatch(message)
+        if found:
+            return spanish.format(**found.groupdict())
+    return message
+
+
+def translate_errors(errors: dict[str, list[str]], language: str) -> dict[str, list[str]]:
+    """Flattened messages by field ({"hand": [...]}) with every message in `language`."""
+    if language != "es":
+        return errors
+    return {field: [translate_field_message(message, language) for message in messages]
+            for field, messages in errors.items()}
