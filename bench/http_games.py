@@ -22,7 +22,6 @@ import argparse
 import http.client
 import json
 import os
-import random
 import sys
 import threading
 import time
@@ -33,9 +32,32 @@ from statistics import median
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.games.computer import first_legal  # noqa: E402
+from service.cards import Card  # noqa: E402
+from service.scoring import show_points  # noqa: E402
 from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 from tests.redis_servers import RedisServer  # noqa: E402
+
+
+# The scripted human ------------------------------------------------------------------------------
+MATCH_DECISIONS = {"next_game", "end_match"}  # left to the people at the table: never sent here
+
+
+def first_legal(view: dict) -> dict:
+    """The first legal action of an HTTP view as a request body, made concrete: a random cut,
+    the first cards listed, a true count."""
+    option = next(o for o in view["legal_actions"] if o["type"] not in MATCH_DECISIONS)
+    kind = option["type"]
+    if kind in ("cut_for_deal", "cut_starter"):
+        return {"type": kind, "depth": None}
+    if kind == "discard":
+        return {"type": kind, "cards": option["cards"][: option["count"]]}
+    if kind == "play":
+        return {"type": kind, "card": option["cards"][0]}
+    if kind == "claim":
+        cards = [Card.parse(text) for text in option["cards"]]
+        points = show_points(cards, Card.parse(option["starter"]), crib=option["hand"] == "crib")
+        return {"type": kind, "points": points}
+    return {"type": kind}
 
 
 # Load --------------------------------------------------------------------------------------------
@@ -66,7 +88,7 @@ def ping_loop(port: int, until: float, results: list) -> None:
 
 
 def games_loop(port: int, until: float, level: str, results: list) -> None:
-    client, rng = Client(port), random.Random()
+    client = Client(port)
     latencies, games, created = [], 0, 0
     seats = [{"kind": "human"}, {"kind": "computer", "level": level}]
     while time.monotonic() < until:
@@ -75,7 +97,7 @@ def games_loop(port: int, until: float, level: str, results: list) -> None:
         game_id, view = body["game_id"], body["game"]["view"]
         headers = {"Authorization": f"Bearer {body['token']}"}
         while view["phase"] != "game_over" and time.monotonic() < until:
-            action = first_legal(view, 0, rng)
+            action = first_legal(view)
             headers["Idempotency-Key"] = f"{game_id}-{view['version']}"
             started = time.perf_counter()
             view = client.request("POST", f"/v1/games/{game_id}/actions", action, headers)["view"]

@@ -167,7 +167,8 @@ def parse_card(text, field: str, index: int | None = None) -> Card:
     try:
         return Card.parse(text)
     except CardParseError as error:
-        raise CardParseError(f"{field}: {error}", field=field, index=index,
+        where = field if index is None else f"{field}[{index}]"
+        raise CardParseError(f"{where}: {error}", field=field, index=index,
                              **error.params) from None
 
 

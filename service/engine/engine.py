@@ -5,7 +5,7 @@ from service.engine import deal, outcome, play, show
 from service.engine.actions import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter,
                                     Discard, EndMatch, NextGame, Play, Resign)
 from service.engine.events import Event
-from service.engine.legal import claimer_seat, to_act
+from service.engine.legal import to_act, whose_turn
 from service.engine.options import GameOptions
 from service.engine.rules import Handoff
 from service.engine.state import Draft, GameState
@@ -78,15 +78,14 @@ def _check_seat_and_phase(state: GameState, action: Action) -> None:
         if phase != "show":
             raise IllegalActionError("no hand is being counted", code="not_a_claim_phase",
                                      phase=phase)
-        if seat != claimer_seat(state):
-            raise IllegalActionError("another hand is being counted", code="not_your_turn",
-                                     seat=seat, to_act=to_act(state))
     elif kind is CallMuggins or kind is Resign:
         return
     elif _PHASE_OF.get(kind) != phase:
         raise IllegalActionError(f"cannot {action.type} during {phase}", code="wrong_phase",
                                  phase=phase, action=action.type)
-    if seat not in to_act(state):
+    # Every action but muggins (and resign) needs the seat's turn: a seat in to_act only to
+    # call muggins may not also cut, discard, play or claim.
+    if seat not in whose_turn(state):
         raise IllegalActionError("it is not your turn", code="not_your_turn", seat=seat,
                                  to_act=to_act(state))
 

@@ -70,23 +70,29 @@ def muggins_callers(state: GameState) -> list[int]:
             if sides - {state.options.side_of(seat)}]
 
 
-def to_act(state: GameState) -> list[int]:
-    """Seats that may act now (resigning, always allowed in a live game, does not count)."""
+def whose_turn(state: GameState) -> list[int]:
+    """Seats whose turn it is: those that may take the phase's own action (cut, discard, play,
+    claim, next game). Calling muggins is not bound to a turn (see muggins_callers)."""
     phase = state.phase
     if phase == "cut_for_deal":
         return [seat for seat in state.cutters if state.cut_cards[seat] is None]
     if phase == "discard":
-        seats = [seat for seat, done in enumerate(state.discarded) if not done]
-    elif phase == "cut_starter":
-        seats = [state.starter_cutter]
-    elif phase == "play":
-        seats = [state.turn]
-    elif phase == "show":
-        seats = [claimer_seat(state)]
-    elif phase == "game_over" and state.options.match:
+        return [seat for seat, done in enumerate(state.discarded) if not done]
+    if phase == "cut_starter":
+        return [state.starter_cutter]
+    if phase == "play":
+        return [state.turn]
+    if phase == "show":
+        return [claimer_seat(state)]
+    if phase == "game_over" and state.options.match:
         return list(range(state.options.players))
-    else:
-        return []
+    return []
+
+
+def to_act(state: GameState) -> list[int]:
+    """Seats that may act now: whose turn it is, and those that may call muggins (resigning,
+    always allowed in a live game, does not count)."""
+    seats = whose_turn(state)
     if state.pending_muggins:
         seats = sorted(set(seats) | set(muggins_callers(state)))
     return seats
@@ -94,27 +100,28 @@ def to_act(state: GameState) -> list[int]:
 
 def legal_actions(state: GameState, seat: int) -> list[LegalAction]:
     """The actions `seat` may take now (resign, always allowed, is not listed)."""
-    if seat not in to_act(state):
-        return []
-    phase = state.phase
-    actions: list[LegalAction] = []
-    if phase == "cut_for_deal":
-        actions.append(LegalCut("cut_for_deal", MIN_PACKET, len(state.cut_deck) - MIN_PACKET))
-    elif phase == "discard" and not state.discarded[seat]:
-        actions.append(LegalDiscard(discard_count(state.options.players, seat == state.dealer),
-                                    state.hands[seat]))
-    elif phase == "cut_starter" and seat == state.starter_cutter:
-        actions.append(LegalCut("cut_starter", MIN_PACKET, len(state.deck) - MIN_PACKET))
-    elif phase == "play" and seat == state.turn:
-        actions.append(LegalPlay(tuple(playable(state.hands[seat], state.count))))
-    elif phase == "show" and seat == claimer_seat(state):
-        _, is_crib = state.claimer()
-        cards = state.crib if is_crib else state.kept[seat]
-        actions.append(LegalClaim("crib" if is_crib else "hand", cards, state.starter))
-    elif phase == "game_over":
-        actions += [LegalMatchDecision("next_game"), LegalMatchDecision("end_match")]
+    actions = _turn_actions(state, seat) if seat in whose_turn(state) else []
     if seat in muggins_callers(state):
         side = state.options.side_of(seat)
         points = sum(p["points"] for p in state.pending_muggins if p["side"] != side)
         actions.append(LegalMuggins(points))
     return actions
+
+
+def _turn_actions(state: GameState, seat: int) -> list[LegalAction]:
+    """What the phase lets `seat`, whose turn it is, do."""
+    phase = state.phase
+    if phase == "cut_for_deal":
+        return [LegalCut("cut_for_deal", MIN_PACKET, len(state.cut_deck) - MIN_PACKET)]
+    if phase == "discard":
+        return [LegalDiscard(discard_count(state.options.players, seat == state.dealer),
+                             state.hands[seat])]
+    if phase == "cut_starter":
+        return [LegalCut("cut_starter", MIN_PACKET, len(state.deck) - MIN_PACKET)]
+    if phase == "play":
+        return [LegalPlay(tuple(playable(state.hands[seat], state.count)))]
+    if phase == "show":
+        _, is_crib = state.claimer()
+        cards = state.crib if is_crib else state.kept[seat]
+        return [LegalClaim("crib" if is_crib else "hand", cards, state.starter)]
+    return [LegalMatchDecision("next_game"), LegalMatchDecision("end_match")]  # game_over

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.engine import Event, GameOptions, GameState, SeatView
-from service.errors import DomainError, InvalidInputError
+from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
 from . import tokens
@@ -36,6 +36,7 @@ MAX_WAIT = 25.0
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
+HUMAN_DECISIONS = frozenset({"resign", "next_game", "end_match"})  # never a computer's
 
 
 @dataclass(frozen=True)
@@ -331,11 +332,16 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
         if action is None:
             continue
         try:
+            if action.type in HUMAN_DECISIONS:
+                raise IllegalActionError("computers leave this to the humans",
+                                         code="invalid_action")
             return engine.apply(state, action, now)
         except DomainError as refused:
             # A level that picks an illegal move must not stall the game: play the first legal one.
             log.error("computer level %r chose %r: %s", seat.level, action, refused)
-            return engine.apply(state, LEVELS["first"].choose(view, rng), now)
+            fallback = LEVELS["first"].choose(view, rng)
+            if fallback is not None:
+                return engine.apply(state, fallback, now)
     return None
 
 

@@ -4,8 +4,9 @@ import random
 import pytest
 
 from service.api.analysis import examples
-from service.bots.players import choose_action, play_position
-from service.engine import GameOptions, action_from_dict, apply, new_game, view
+from service.bots import LEVELS
+from service.bots.players import play_position
+from service.engine import GameOptions, apply, new_game, to_act, view
 from tests.api.conftest import problem
 
 
@@ -98,8 +99,8 @@ def test_problems_speak_spanish(client):
         "count: la mesa suma 10, no 12"
 
 
-def _play_request(seat_view, seat):
-    position = play_position(seat_view, seat)
+def _play_request(seat_view):
+    position = play_position(seat_view)
     return {"hand": [str(c) for c in position.hand], "pile": [str(c) for c in position.pile],
             "seen": [str(c) for c in position.seen], "next_cards": position.next_cards,
             "own_score": position.own_score, "opponent_score": position.opponent_score,
@@ -113,18 +114,18 @@ def test_recommendations_are_what_hard_plays(client):
     rng = random.Random(5)
     checked = {"discard": 0, "play": 0}
     while state.phase != "game_over":
-        seat = state.to_act()[0]
+        seat = to_act(state)[0]
         seat_view = view(state, seat)
-        action = choose_action("hard", seat_view, seat, rng)
-        if action["type"] == "discard":
+        action = LEVELS["hard"].choose(seat_view, rng)
+        if action.type == "discard":
             body = client.post("/v1/analysis/discard", json={
-                "hand": seat_view["hand"], "own_crib": seat_view["dealer"] == seat}).get_json()
-            assert body["recommendation"]["discard"] == action["cards"]
+                "hand": [card.text for card in seat_view.hand],
+                "own_crib": seat_view.dealer == seat}).get_json()
+            assert body["recommendation"]["discard"] == [card.text for card in action.cards]
             checked["discard"] += 1
-        elif action["type"] == "play":
-            body = client.post("/v1/analysis/play",
-                               json=_play_request(seat_view, seat)).get_json()
-            assert body["recommendation"] == action["card"]
+        elif action.type == "play":
+            body = client.post("/v1/analysis/play", json=_play_request(seat_view)).get_json()
+            assert body["recommendation"] == action.card.text
             checked["play"] += 1
-        state, _ = apply(state, action_from_dict(action), 0.0)
+        state, _ = apply(state, action, 0.0)
     assert checked["discard"] > 10 and checked["play"] > 40

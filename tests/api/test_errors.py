@@ -119,13 +119,11 @@ def test_unexpected_error_is_a_logged_500_problem(app, caplog):
 
 
 def test_domain_error_without_a_catalogue_entry_keeps_its_message(app):
-    class DomainError(ValueError):
-        code = "a_code_nobody_catalogued"
-        params = {}
+    from service.errors import DomainError
 
     @app.get("/rule")
     def rule():
-        raise DomainError("seat 2 cannot play now")
+        raise DomainError("seat 2 cannot play now", code="a_code_nobody_catalogued")
 
     body = problem(app.test_client().get("/rule"), 422, "a_code_nobody_catalogued")
     assert body["detail"] == "seat 2 cannot play now"

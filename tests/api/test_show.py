@@ -134,3 +134,35 @@ def test_unknown_fields_are_rejected(client):
     response = client.post("/v1/show/score", json={"hand": ["2H", "4H", "6H", "8H"],
                                                    "starter": "KS", "cut": "5H"})
     assert problem(response, 422, "validation_failed")["errors"] == {"cut": ["Unknown field."]}
+
+
+def test_the_seed_003_show_body_is_exact(client):
+    response = client.post("/v1/show/score", json={"hand": ["6D", "JH", "4H", "7C"],
+                                                   "starter": "5H"})
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "hand": ["6D", "JH", "4H", "7C"], "starter": "5H", "crib": False, "total": 9,
+        "breakdown": [
+            {"kind": "fifteen", "cards": ["5H", "JH"], "points": 2},
+            {"kind": "fifteen", "cards": ["4H", "5H", "6D"], "points": 2},
+            {"kind": "run", "cards": ["4H", "5H", "6D", "7C"], "points": 4},
+            {"kind": "nobs", "cards": ["JH"], "points": 1},
+        ],
+        "summary": "fifteen two, fifteen four, a run of four and one for his nobs makes nine",
+    }
+
+
+def test_shows_of_one_shape_keep_their_own_cards(client):
+    spanish = {"Accept-Language": "es"}
+    first = client.post("/v1/show/score", headers=spanish,
+                        json={"hand": ["5H", "5S", "6D", "4C"], "starter": "JH"}).get_json()
+    second = client.post("/v1/show/score", headers=spanish,
+                         json={"hand": ["4D", "6C", "5C", "5D"], "starter": "QS"}).get_json()
+    assert first["breakdown"][:2] == [{"kind": "fifteen", "cards": ["5H", "JH"], "points": 2},
+                                      {"kind": "fifteen", "cards": ["5S", "JH"], "points": 2}]
+    assert second["breakdown"][:2] == [{"kind": "fifteen", "cards": ["5C", "QS"], "points": 2},
+                                       {"kind": "fifteen", "cards": ["5D", "QS"], "points": 2}]
+    assert second["hand"] == ["4D", "6C", "5C", "5D"]
+    assert first["summary"] == second["summary"] == \
+        "quince dos, quince cuatro, quince seis, quince ocho y una escalera doble de tres " \
+        "suman dieciséis"

@@ -3,7 +3,8 @@ import marshmallow as ma
 import pytest
 from marshmallow import fields, validate
 
-from service.api.validation_messages import SPANISH, translate
+from service.api.messages import FIELD_MESSAGES_ES as SPANISH
+from service.api.messages import translate_field_message as translate
 from tests.api.conftest import problem
 
 ES = {"Accept-Language": "es"}

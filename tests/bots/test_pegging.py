@@ -100,7 +100,7 @@ def test_a_card_that_reaches_the_target_comes_first():
 def test_impossible_positions_raise_with_a_code(position, code, field):
     with pytest.raises(PlayPositionError) as error:
         analyse_play(position)
-    assert error.value.code == code and error.value.params["field"] == field
+    assert error.value.code == code and error.value.field == field
 
 
 def test_with_exact_finish_points_past_the_target_are_worth_nothing():

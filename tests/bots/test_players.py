@@ -6,11 +6,12 @@ import pytest
 
 from bench.match import play_deal
 from service.bots.pegging import analyse_play
-from service.bots.players import UnknownLevelError, choose_action, play_position
+from service.bots import LEVELS
+from service.bots.players import play_position
 from service.simulation.selfplay import play_game
 from service.simulation.stacked import deal_from
-from service.engine import (CutStarter, Discard, GameOptions, action_from_dict, apply,
-                            new_game, view)
+from service.engine import (CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
+                            GameOptions, Play, apply, new_game, to_act, view)
 from tests.engine.helpers import cards, run, stacked_deck
 
 LAYOUTS = [(2, None), (3, None), (4, None), (4, "2x2"), (5, None), (6, None), (6, "3x2"),
@@ -32,9 +33,9 @@ def _play_watching(options, seed, levels, rng):
     state = new_game(options, seed)
     seen = []
     while state.phase != "game_over":
-        seat = state.to_act()[0]
-        action = choose_action(levels[seat], view(state, seat), seat, rng)
-        state, events = apply(state, action_from_dict(action), 0.0)
+        seat = to_act(state)[0]
+        action = LEVELS[levels[seat]].choose(view(state, seat), rng)
+        state, events = apply(state, action, 0.0)
         seen += [event for event in events if event.type in ("claim", "muggins")]
     return seen
 
@@ -55,19 +56,17 @@ def test_muggins_is_called_when_an_opponent_misses_points():
     state = new_game(options, b"muggins")
     rng = random.Random(1)
     while state.phase != "show":
-        seat = state.to_act()[0]
-        state, _ = apply(state, action_from_dict(choose_action("easy", view(state, seat), seat,
-                                                               rng)), 0.0)
+        seat = to_act(state)[0]
+        state, _ = apply(state, LEVELS["easy"].choose(view(state, seat), rng), 0.0)
     claimer = state.claimer()[0]
-    state, _ = apply(state, action_from_dict({"type": "claim", "seat": claimer, "points": 0}),
-                     0.0)
+    state, _ = apply(state, ClaimCount(claimer, 0), 0.0)
     missed = state.pending_muggins[0]["points"]
     assert missed == 2
     caller = 1 - claimer
-    action = choose_action("medium", view(state, caller), caller, rng)
-    assert action == {"type": "muggins", "seat": caller}
+    action = LEVELS["medium"].choose(view(state, caller), rng)
+    assert action == CallMuggins(caller)
     before = state.scores[caller]
-    state, _ = apply(state, action_from_dict(action), 0.0)
+    state, _ = apply(state, action, 0.0)
     assert state.scores[caller] == before + missed
 
 
@@ -76,14 +75,14 @@ def test_hard_plays_what_the_play_analysis_recommends():
     rng = random.Random(2)
     checked = 0
     while state.phase != "game_over" and checked < 40:
-        seat = state.to_act()[0]
+        seat = to_act(state)[0]
         seat_view = view(state, seat)
-        action = choose_action("hard", seat_view, seat, rng)
-        if action["type"] == "play":
-            expected = analyse_play(play_position(seat_view, seat)).recommendation
-            assert action["card"] == str(expected)
+        action = LEVELS["hard"].choose(seat_view, rng)
+        if isinstance(action, Play):
+            expected = analyse_play(play_position(seat_view)).recommendation
+            assert action.card == expected
             checked += 1
-        state, _ = apply(state, action_from_dict(action), 0.0)
+        state, _ = apply(state, action, 0.0)
     assert checked == 40
 
 
@@ -92,19 +91,20 @@ def test_hard_counts_its_own_discards_as_seen():
     state = deal_from(new_game(GameOptions(), b"own discards"), deck, dealer=0)
     state, _ = run(state, [Discard(0, cards("AS 2S")), Discard(1, cards("5D 5C")),
                            CutStarter(1, 4)])
-    position = play_position(view(state, 1), 1)
+    position = play_position(view(state, 1))
     assert position.seen == cards("2H 5D 5C")  # the starter and its own discards, not AS 2S
     lead = next(o for o in analyse_play(position).options if str(o.card) == "10S")
     # The dealer replies to 10 with a five (fifteen) or a ten (pair): 2 fives and 3 tens among
     # the 45 cards the pone has not seen, 2 points if any of the dealer's 4 cards is one.
     assert lead.expected_against == 2 * (1 - Fraction(comb(40, 4), comb(45, 4)))
-    assert choose_action("hard", view(state, 1), 1, random.Random(0)) == {
-        "type": "play", "seat": 1, "card": str(analyse_play(position).recommendation)}
+    assert LEVELS["hard"].choose(view(state, 1), random.Random(0)) == Play(
+        1, analyse_play(position).recommendation)
 
 
 def test_unknown_level():
-    with pytest.raises(UnknownLevelError):
-        choose_action("grandmaster", {"legal_actions": []}, 0, random.Random(0))
+    assert "grandmaster" not in LEVELS
+    with pytest.raises(KeyError):
+        LEVELS["grandmaster"]
 
 
 def test_hard_beats_easy_on_duplicate_deals():
@@ -116,9 +116,8 @@ def test_hard_beats_easy_on_duplicate_deals():
 
 
 def test_levels_registry_for_the_games_service():
-    from service.bots import LEVELS
     state = new_game(GameOptions(), b"registry")
-    seat = state.to_act()[0]
-    assert sorted(LEVELS) == ["easy", "hard", "medium"]
-    action = LEVELS["hard"](view(state, seat), seat, random.Random(0))
-    assert action == {"type": "cut_for_deal", "seat": seat, "depth": None}
+    seat = to_act(state)[0]
+    assert sorted(LEVELS) == ["easy", "first", "hard", "medium"]
+    action = LEVELS["hard"].choose(view(state, seat), random.Random(0))
+    assert action == CutForDeal(seat, None)

@@ -4,7 +4,8 @@ import hashlib
 import pytest
 
 from service.cards import Card
-from service.engine import CutForDeal, CutStarter, Discard, GameOptions, apply, new_game
+from service.engine import (CutForDeal, CutStarter, Discard, GameOptions, LegalCut, apply,
+                            legal_actions, new_game, to_act)
 from service.simulation.random_games import play_random_game
 from service.engine.shuffle import commitment, cut_seed, hand_seed, shuffled_deck
 from tests.engine.helpers import all_cards, of_type
@@ -13,7 +14,7 @@ from tests.engine.helpers import all_cards, of_type
 def cut_all(state, depth=None):
     events = []
     while state.phase == "cut_for_deal":
-        state, produced = apply(state, CutForDeal(state.to_act()[0], depth), 0.0)
+        state, produced = apply(state, CutForDeal(to_act(state)[0], depth), 0.0)
         events += produced
     return state, events
 
@@ -22,7 +23,7 @@ def cut_all(state, depth=None):
 def test_lowest_cut_deals_and_ties_cut_again(players):
     for number in range(40):
         state = new_game(GameOptions(players=players), b"cut %d" % number)
-        assert state.to_act() == list(range(players))
+        assert to_act(state) == list(range(players))
         state, events = cut_all(state)
         results = [e.public for e in of_type(events, "dealer_cut", "cut_result")]
         # Replay the rounds: each round's cutters are exactly the tied seats of the last one.
@@ -44,7 +45,7 @@ def test_cut_for_deal_reveals_its_seed_and_cuts_at_the_depth_asked():
     assert state.seed_commitment == commitment(cut_seed(b"cut", 1))
     state, events = apply(state, CutForDeal(1, 4), 0.0)
     assert events[0].public == {"seat": 1, "depth": 4, "card": str(deck[4])}
-    assert state.legal_actions(0) == [{"type": "cut_for_deal", "min_depth": 4, "max_depth": 47}]
+    assert legal_actions(state, 0) == [LegalCut("cut_for_deal", 4, 47)]
     state, events = apply(state, CutForDeal(0, 47), 0.0)
     assert events[0].public["card"] == str(deck[48])
     assert len(set(all_cards(state))) == 52
@@ -61,11 +62,11 @@ def test_deal_sizes(players, hand, crib_from_deck, kept, crib):
     assert dealt.public["crib_from_deck"] == crib_from_deck == len(state.crib)
     assert {seat: len(part["cards"]) for seat, part in dealt.private.items()} == {
         s: len(state.hands[s]) for s in range(players)}
-    for seat in state.to_act():
-        action = state.legal_actions(seat)[0]
-        state, _ = apply(state, Discard(seat, state.hands[seat][:action["count"]]), 0.0)
+    for seat in to_act(state):
+        action = legal_actions(state, seat)[0]
+        state, _ = apply(state, Discard(seat, state.hands[seat][:action.count]), 0.0)
     assert [len(h) for h in state.kept] == [kept] * players and len(state.crib) == crib
-    assert state.to_act() == [(dealer - 1) % players]
+    assert to_act(state) == [(dealer - 1) % players]
 
 
 def test_the_deal_follows_the_committed_hand_seed():

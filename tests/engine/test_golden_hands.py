@@ -1,7 +1,7 @@
 """Golden hands worked by hand: seed 003's example, a 3-player hand, a 4-player team hand, a
 6-player hand with a 5-card crib."""
 from service.simulation.stacked import deal_from
-from service.engine import CutStarter, Discard, GameOptions, Play, new_game
+from service.engine import CutStarter, Discard, GameOptions, Play, new_game, to_act
 from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 ALICE, BOB = 0, 1
@@ -28,7 +28,7 @@ def test_seed_003_deal_and_discards():
     state, events = run(state, SEED_003_BEFORE_PLAY[:2])
     assert state.kept == (cards("5S 4S 2S 6H"), cards("6D JH 4H 7C"))
     assert sorted(state.crib) == sorted(cards("10S 8D KC 8C"))
-    assert state.phase == "cut_starter" and state.to_act() == [BOB]
+    assert state.phase == "cut_starter" and to_act(state) == [BOB]
     state, events = run(state, SEED_003_BEFORE_PLAY[2:])
     assert str(state.starter) == "5H"
     assert state.phase == "play" and state.turn == BOB
@@ -82,7 +82,7 @@ def test_three_player_hand():
     assert state.crib == cards("7C")  # the extra crib card comes from the deck
     state, _ = run(state, [Discard(1, cards("KD")), Discard(2, cards("QH")),
                            Discard(0, cards("AS"))])
-    assert state.to_act() == [2]  # the player to the dealer's right cuts
+    assert to_act(state) == [2]  # the player to the dealer's right cuts
     state, events = run(state, [CutStarter(2, 6)])
     assert str(state.starter) == "5C" and state.turn == 1
     script = [(1, "5H"), (2, "4C"), (0, "3H"), (1, "5D"), (2, "6C"), (0, "2H"),
@@ -110,7 +110,7 @@ def test_four_player_team_hand():
     state = deal_from(new_game(GameOptions(players=4, teams="2x2"), b"four"), deck, dealer=3)
     state, _ = run(state, [Discard(0, cards("KS")), Discard(1, cards("QS")),
                            Discard(2, cards("9S")), Discard(3, cards("10C"))])
-    assert state.to_act() == [2]
+    assert to_act(state) == [2]
     state, _ = run(state, [CutStarter(2, 10)])
     assert state.turn == 0
     script = [(0, "7H"), (1, "6D"), (2, "2C"), (3, "8D"), (0, "8H"),
@@ -139,11 +139,11 @@ def test_six_player_hand_with_five_card_crib():
     deck = stacked_deck(6, 0, hands, starter="9H", depth=5)
     state = deal_from(new_game(GameOptions(players=6, teams="3x2"), b"six"), deck, dealer=0)
     assert [len(hand) for hand in state.hands] == [5, 6, 6, 6, 6, 6]
-    assert state.discarded[0] and state.to_act() == [1, 2, 3, 4, 5]  # the dealer does not discard
+    assert state.discarded[0] and to_act(state) == [1, 2, 3, 4, 5]  # the dealer does not discard
     state, _ = run(state, [Discard(seat, cards(hands[seat].split()[0])) for seat in range(1, 6)])
     assert sorted(state.crib) == sorted(cards("2H 4H 6H 8H QH"))
     assert all(len(hand) == 5 for hand in state.kept)
-    assert state.to_act() == [5] and len(state.deck) == 52 - 35
+    assert to_act(state) == [5] and len(state.deck) == 52 - 35
     state, events = run(state, [CutStarter(5, 5)])
     assert str(state.starter) == "9H"
     # Play every hand out, always the first playable card.

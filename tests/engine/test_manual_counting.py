@@ -2,9 +2,12 @@
 import pytest
 
 from service.simulation.stacked import deal_from
-from service.errors import DomainError
+from service.cards import Card
+from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutStarter, Discard, GameOptions,
-                            Play, apply, expire, new_game, view)
+                            LegalClaim, LegalMuggins, Play, apply, expire, legal_actions,
+                            new_game, to_act, view)
+from service.engine.rules import MAX_CLAIM
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
 
@@ -17,7 +20,7 @@ def at_show(now=100.0, scores=None, **options):
     state = deal_from(new_game(GameOptions(counting="manual", **options), b"manual"), deck,
                       dealer=ALICE, scores=scores)
     state, _ = run(state, SEED_003_BEFORE_PLAY + SEED_003_PLAY, now)
-    assert state.phase == "show" and state.to_act() == [BOB]
+    assert state.phase == "show" and to_act(state) == [BOB]
     return state
 
 
@@ -27,27 +30,27 @@ def claim(state, seat, points=None, items=None, now=100.0):
 
 def test_the_show_proceeds_one_claim_at_a_time_in_order():
     state = at_show()
-    assert state.legal_actions(BOB) == [{"type": "claim", "hand": "hand",
-                                         "cards": ["6D", "JH", "4H", "7C"], "starter": "5H"}]
-    assert state.legal_actions(ALICE) == []
+    assert legal_actions(state, BOB) == [LegalClaim("hand", cards("6D JH 4H 7C"),
+                                                    Card.parse("5H"))]
+    assert legal_actions(state, ALICE) == []
     state, events = claim(state, BOB, 9)
-    assert state.scores == (6, 12) and state.to_act() == [ALICE]
+    assert state.scores == (6, 12) and to_act(state) == [ALICE]
     public = of_type(events, "claim")[0].public
     assert (public["claimed"], public["true_count"], public["points"]) == (9, 9, 9)
     state, _ = claim(state, ALICE, 12)
     assert state.claimer() == (ALICE, True)
-    assert state.legal_actions(ALICE)[0]["hand"] == "crib"
+    assert legal_actions(state, ALICE)[0].hand == "crib"
     state, events = claim(state, ALICE, 6)
     assert state.scores == (24, 12) and state.phase == "discard" and state.dealer == BOB
 
 
 def test_the_crib_is_turned_up_for_everyone_when_its_count_begins():
     state = at_show()
-    assert [view(state, seat)["crib"] for seat in (None, ALICE, BOB)] == [None, None, None]
+    assert [view(state, seat).crib for seat in (None, ALICE, BOB)] == [None, None, None]
     state, _ = claim(state, BOB, 9)
-    assert view(state, BOB)["crib"] is None
+    assert view(state, BOB).crib is None
     state, _ = claim(state, ALICE, 12)
-    assert [view(state, seat)["crib"] for seat in (None, ALICE, BOB)] == [["8D", "8C", "10S", "KC"]] * 3
+    assert [view(state, seat).crib for seat in (None, ALICE, BOB)] == [cards("8D 8C 10S KC")] * 3
 
 
 @pytest.mark.parametrize("muggins, claimed, scores, to_opponent", [
@@ -78,8 +81,8 @@ def test_muggins_call_is_open_until_the_next_hands_first_discard():
     state = at_show(muggins="call")
     state, _ = claim(state, BOB, 9)
     state, _ = claim(state, ALICE, 10)       # misses 2
-    assert state.to_act() == [ALICE, BOB]    # Alice counts her crib; Bob may call muggins
-    assert {"type": "muggins", "points": 2} in state.legal_actions(BOB)
+    assert to_act(state) == [ALICE, BOB]    # Alice counts her crib; Bob may call muggins
+    assert LegalMuggins(2) in legal_actions(state, BOB)
     with pytest.raises(DomainError) as refused:
         apply(state, CallMuggins(ALICE), 100.0)
     assert refused.value.code == "nothing_to_call"
@@ -121,13 +124,18 @@ def test_time_limit_gives_half_the_true_count_to_the_next_opponent():
 
 def test_invalid_claims_are_refused():
     state = at_show()
-    for points, items in [(-1, None), (None, None), (201, None),
+    assert MAX_CLAIM == 999  # the API schema's bound too
+    for points, items in [(-1, None), (MAX_CLAIM + 1, None),
                           (3, (ClaimItem("fifteen", cards("JH 5H")),)),
                           (None, (ClaimItem("pair", cards("5S 5H")),)),
                           (None, (ClaimItem("straight", cards("JH 5H")),))]:
-        with pytest.raises(DomainError) as refused:
+        with pytest.raises(IllegalActionError) as refused:
             claim(state, BOB, points, items)
         assert refused.value.code == "invalid_claim"
+    # A claim with neither points nor items is malformed, not a wrong count.
+    with pytest.raises(InvalidInputError) as refused:
+        claim(state, BOB, None, None)
+    assert refused.value.code == "invalid_action" and refused.value.field == "points"
 
 
 def test_claims_outside_a_manual_show_are_refused():
@@ -159,7 +167,7 @@ def four_player_show(**options):
 
 def test_with_teams_only_the_other_side_may_call_muggins():
     state, _ = claim(four_player_show(muggins="call"), 0, 10)  # true count 16
-    assert state.scores == (19, 1) and state.to_act() == [1, 3]
+    assert state.scores == (19, 1) and to_act(state) == [1, 3]
     with pytest.raises(DomainError) as refused:
         apply(state, CallMuggins(2), 100.0)  # the partner
     assert refused.value.code == "nothing_to_call"

@@ -3,7 +3,8 @@ import pytest
 
 from service.simulation.stacked import deal_from
 from service.errors import DomainError
-from service.engine import (CutStarter, Discard, EndMatch, GameOptions, NextGame, Play, Resign, apply, new_game)
+from service.engine import (CutStarter, Discard, EndMatch, GameOptions, LegalMatchDecision,
+                            NextGame, Play, Resign, apply, legal_actions, new_game, to_act)
 from tests.engine.helpers import all_cards, cards, of_type, run, stacked_deck
 
 
@@ -17,16 +18,17 @@ def won_on_heels(players, scores, dealer=0, **options):
     state = deal_from(new_game(GameOptions(players=players, match=True, **options), b"match"),
                       deck, dealer=dealer, scores=scores)
     count = 2 if players == 2 else 1
-    state, _ = run(state, [Discard(seat, state.hands[seat][:count]) for seat in state.to_act()])
-    state, events = run(state, [CutStarter(state.to_act()[0], 4)])
+    state, _ = run(state, [Discard(seat, state.hands[seat][:count]) for seat in to_act(state)])
+    state, events = run(state, [CutStarter(to_act(state)[0], 4)])
     assert state.phase == "game_over"
     return state, events
 
 
 def test_the_loser_deals_the_next_game():
     state, events = won_on_heels(2, (119, 70))
-    assert state.to_act() == [0, 1]
-    assert state.legal_actions(1) == [{"type": "next_game"}, {"type": "end_match"}]
+    assert to_act(state) == [0, 1]
+    assert legal_actions(state, 1) == [LegalMatchDecision("next_game"),
+                                       LegalMatchDecision("end_match")]
     assert state.match_points == (1, 0)
     hand_number = state.hand_number
     state, events = apply(state, NextGame(0), 0.0)
@@ -54,7 +56,7 @@ def test_game_points_count_skunks_for_every_losing_side():
 def test_end_match():
     state, _ = won_on_heels(2, (119, 70))
     state, events = apply(state, EndMatch(1), 0.0)
-    assert state.phase == "match_over" and state.to_act() == []
+    assert state.phase == "match_over" and to_act(state) == []
     assert of_type(events, "match_over")[0].public["match_points"] == [1, 0]
     with pytest.raises(DomainError) as refused:
         apply(state, NextGame(0), 0.0)
@@ -67,7 +69,7 @@ def test_without_a_match_the_game_over_is_final():
     state = deal_from(new_game(GameOptions(), b"single"), deck, dealer=0, scores=(119, 0))
     state, _ = run(state, [Discard(0, cards("AS 2S")), Discard(1, cards("AH 2H")),
                            CutStarter(1, 4)])
-    assert state.phase == "game_over" and state.to_act() == []
+    assert state.phase == "game_over" and to_act(state) == []
     with pytest.raises(DomainError) as refused:
         apply(state, NextGame(0), 0.0)
     assert refused.value.code == "game_over"

@@ -1,4 +1,4 @@
-"""Options and actions: validation, JSON forms, round trips."""
+"""Options and actions: validation, request forms, round trips."""
 import json
 
 import pytest
@@ -6,8 +6,11 @@ import pytest
 from service.simulation.stacked import deal_from
 from service.errors import DomainError
 from service.engine import (ACTION_TYPES, CallMuggins, ClaimCount, ClaimItem, CutForDeal,
-                            CutStarter, Discard, EndMatch, Event, GameOptions, GameState,
-                            NextGame, Play, Resign, action_from_dict, new_game)
+                            CutStarter, Discard, EndMatch, Event, GameOptions, NextGame, Play,
+                            Resign, apply, new_game)
+from service.games.requests import ActionRequest, ClaimedItem, to_action
+from service.games.state_json import state_from_dict, state_to_dict
+from service.cards import DECK
 from tests.engine.helpers import cards, run, stacked_deck
 
 
@@ -39,7 +42,7 @@ def test_valid_options_round_trip(options):
 def test_invalid_options(options, field):
     with pytest.raises(DomainError) as refused:
         GameOptions.from_dict(options)
-    assert refused.value.code == "invalid_options" and refused.value.params["field"] == field
+    assert refused.value.code == "invalid_options" and refused.value.field == field
 
 
 def test_sides_and_seating():
@@ -62,38 +65,63 @@ ACTIONS = [CutForDeal(0, None), CutForDeal(1, 12), Discard(0, cards("5H 10D")),
            NextGame(1), EndMatch(0), Resign(1)]
 
 
+def request_of(action) -> ActionRequest:
+    """The request a player sends for `action`, its cards in the canonical form."""
+    card = getattr(action, "card", None)
+    cards_ = getattr(action, "cards", None)
+    items = getattr(action, "items", None)
+    return ActionRequest(
+        action.type, action.seat, card=None if card is None else card.text,
+        cards=None if cards_ is None else tuple(c.text for c in cards_),
+        depth=getattr(action, "depth", None), points=getattr(action, "points", None),
+        items=None if items is None else tuple(
+            ClaimedItem(item.kind, tuple(c.text for c in item.cards)) for item in items))
+
+
+def holding(seat, hand):
+    """A 2-player state in the discard phase where `seat` holds `hand` (six cards)."""
+    other = " ".join(c.text for c in [c for c in DECK if c not in cards(hand)][:6])
+    deck = stacked_deck(2, 0, {seat: hand, 1 - seat: other}, starter="KH")
+    return deal_from(new_game(GameOptions(), b"requests"), deck, dealer=0)
+
+
 @pytest.mark.parametrize("action", ACTIONS, ids=lambda a: a.type)
 def test_actions_round_trip(action):
-    data = action.to_dict()
-    assert data["type"] in ACTION_TYPES and data["seat"] == action.seat
-    assert action_from_dict(data) == action
+    assert ACTION_TYPES[action.type] is type(action)
+    request = request_of(action)
+    assert request.type in ACTION_TYPES and request.seat == action.seat
+    assert to_action(request, action.seat, new_game(GameOptions(), b"requests")) == action
 
 
-def test_action_json_forms():
-    assert Discard(0, cards("5H 10D")).to_dict() == {"type": "discard", "seat": 0,
-                                                     "cards": ["5H", "10D"]}
-    assert action_from_dict({"type": "play", "seat": 1, "card": "king of spades"}) == Play(
+def test_action_request_forms():
+    state = holding(1, "KS 5H 10D 2C 3C 4C")
+    assert to_action(ActionRequest("discard", 1, cards=("5H", "10D")), 1, state) == Discard(
+        1, cards("5H 10D"))
+    assert to_action(ActionRequest("play", 1, card="king of spades"), 1, state) == Play(
         1, cards("KS")[0])
-    claim = {"type": "claim", "seat": 0, "items": [{"kind": "nobs", "cards": ["js"]}]}
-    assert action_from_dict(claim) == ClaimCount(0, None, (ClaimItem("nobs", cards("JS")),))
+    claim = ActionRequest("claim", 0, items=(ClaimedItem("nobs", ("js",)),))
+    assert to_action(claim, 0, state) == ClaimCount(0, None, (ClaimItem("nobs", cards("JS")),))
 
 
-@pytest.mark.parametrize("data, code", [
-    ({"type": "fly", "seat": 0}, "invalid_action"), ({"seat": 0}, "invalid_action"),
-    ([], "invalid_action"), ({"type": "play", "seat": "0", "card": "5H"}, "invalid_action"),
-    ({"type": "play", "seat": True, "card": "5H"}, "invalid_action"),
-    ({"type": "play", "seat": 0, "card": "5X"}, "unknown_card"),
-    ({"type": "play", "seat": 0}, "unknown_card"),
-    ({"type": "discard", "seat": 0, "cards": "5H"}, "invalid_action"),
-    ({"type": "discard", "seat": 0, "cards": ["5H", "5h"]}, "duplicate_card"),
-    ({"type": "cut_starter", "seat": 0, "depth": "4"}, "invalid_action"),
-    ({"type": "claim", "seat": 0, "points": 2.5}, "invalid_action"),
-    ({"type": "claim", "seat": 0, "items": [{"cards": []}]}, "invalid_action"),
+@pytest.mark.parametrize("request_, code", [
+    (ActionRequest("fly", 0), "invalid_action"),
+    (ActionRequest("play", 0, card="5X"), "unknown_card"),
+    (ActionRequest("play", 0), "invalid_action"),  # no card
+    (ActionRequest("discard", 0, cards=("5H", "5h")), "duplicate_card"),
 ])
-def test_malformed_actions(data, code):
+def test_malformed_actions(request_, code):
+    state = holding(0, "5H 6H 7H 8H 9H 10H")
     with pytest.raises(DomainError) as refused:
-        action_from_dict(data)
+        apply(state, to_action(request_, 0, state), 0.0)
     assert refused.value.code == code
+
+
+@pytest.mark.parametrize("seat", ["0", True, None, 2])
+def test_a_seat_that_is_not_a_seat_number_is_refused(seat):
+    state = holding(0, "5H 6H 7H 8H 9H 10H")
+    with pytest.raises(DomainError) as refused:
+        apply(state, Discard(seat, cards("5H 6H")), 0.0)
+    assert refused.value.code == "unknown_seat"
 
 
 def test_event_round_trip():
@@ -103,9 +131,9 @@ def test_event_round_trip():
 
 def test_a_new_state_round_trips():
     state = new_game(GameOptions(players=3, counting="manual", muggins="call"), b"round trip")
-    assert GameState.from_dict(state.to_dict()) == state
+    assert state_from_dict(state_to_dict(state)) == state
     with pytest.raises(DomainError) as refused:
-        GameState.from_dict({"phase": "play"})
+        state_from_dict({"phase": "play"})
     assert refused.value.code == "invalid_state"
 
 
@@ -114,7 +142,7 @@ def test_a_state_with_discards_round_trips_through_json():
                         crib_card="7C", starter="5C")
     state = deal_from(new_game(GameOptions(players=3), b"three"), deck, dealer=0)
     state, _ = run(state, [Discard(1, cards("KD")), Discard(2, cards("QH"))])
-    data = json.loads(json.dumps(state.to_dict()))
+    data = json.loads(json.dumps(state_to_dict(state)))
     assert data["discards"] == [[], ["KD"], ["QH"]]
-    assert GameState.from_dict(data) == state
+    assert state_from_dict(data) == state
 

@@ -3,7 +3,8 @@ import pytest
 
 from service.simulation.stacked import deal_from
 from service.errors import DomainError
-from service.engine import (CutStarter, Discard, GameOptions, Play, Resign, apply, new_game)
+from service.engine import (CutStarter, Discard, GameOptions, Play, Resign, apply, new_game,
+                            to_act)
 from service.engine.rules import skunk_level
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import (ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY,
@@ -20,7 +21,7 @@ def test_game_won_on_heels():
     assert heels == [(ALICE, 2)]
     assert state.phase == "game_over" and state.winner == ALICE and state.scores == (121, 100)
     assert [e.type for e in events][-3:] == ["heels", "game_won", "hand_revealed"]
-    assert state.to_act() == []
+    assert to_act(state) == []
     with pytest.raises(DomainError) as refused:
         apply(state, Play(BOB, cards("JH")[0]), 0.0)
     assert refused.value.code == "game_over"
@@ -64,7 +65,7 @@ def test_exact_finish_does_not_score_points_that_pass_the_target():
     ("acc", 121, 60, 2), ("acc", 121, 31, 2), ("acc", 121, 30, 3), ("acc", 121, 0, 3),
 ])
 def test_skunk_lines(skunk, target, score, level):
-    assert skunk_level(GameOptions(skunk=skunk, target=target), score) == level
+    assert skunk_level(skunk, target, score) == level
 
 
 def test_a_skunked_loser_counts_double_game_points():

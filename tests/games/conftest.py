@@ -25,11 +25,11 @@ class Clock:
 
 
 def make_app(store, clock=None, **settings):
-    app = create_app({"TESTING": True, "GAME_STORE": store,
-                      "SETTINGS": Settings(rate_limit_enabled=False, **settings)})
-    if clock is not None:
-        app.extensions["cribbage.games"].clock = clock
-    return app
+    config = {"TESTING": True, "GAME_STORE": store,
+              "SETTINGS": Settings(rate_limit_enabled=False, **settings)}
+    if clock is None:
+        return create_app(config)
+    return create_app(config, clock=clock)
 
 
 @pytest.fixture

@@ -63,6 +63,28 @@ class Player:
                                headers=self.headers())
 
 
+# Decisions a computer leaves to the people at the table.
+HUMAN_DECISIONS = {"next_game", "end_match", "resign"}
+
+
+def first_legal(view: dict) -> dict:
+    """The first legal action of an HTTP view, made concrete: first cards listed, random cuts,
+    a true count (the computer level "first", as a request body)."""
+    option = next(o for o in view["legal_actions"] if o["type"] not in HUMAN_DECISIONS)
+    kind = option["type"]
+    if kind in ("cut_for_deal", "cut_starter"):
+        return {"type": kind, "depth": None}
+    if kind == "discard":
+        return {"type": kind, "cards": option["cards"][: option["count"]]}
+    if kind == "play":
+        return {"type": kind, "card": option["cards"][0]}
+    if kind == "claim":
+        cards = [Card.parse(text) for text in option["cards"]]
+        points = show_points(cards, Card.parse(option["starter"]), crib=option["hand"] == "crib")
+        return {"type": kind, "points": points}
+    return {"type": kind}
+
+
 def random_action(view: dict, rng: random.Random, *, games_per_match: int = 2) -> dict:
     """A random legal action for the seat of `view`; claims are sometimes miscounted."""
     options = view["legal_actions"]

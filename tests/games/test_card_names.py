@@ -2,26 +2,79 @@
 
 from __future__ import annotations
 
-from service.cards import parse_cards
-from service.games.service import _resolved
+import pytest
 
-HELD = parse_cards(["AH", "5C", "5D", "KS"])
+from service import engine
+from service.api.problems import status_of
+from service.cards import DECK, parse_cards
+from service.errors import IllegalActionError, InvalidInputError
+from service.games import ActionRequest
+from service.games.requests import to_action
+from service.simulation.stacked import deal_from
+
+HELD = parse_cards(["AH", "5C", "5D", "KS", "7C", "9D"])
+SEAT = 1  # the pone, dealt first: the deck's cards 0, 2, 4, ...
+
+
+def state_holding(held=HELD, seat=SEAT):
+    """A two-player game in the discard phase where `seat` holds `held`."""
+    rest = [card for card in DECK if card not in held]
+    deck = []
+    for position in range(12):
+        deck.append(held[position // 2] if position % 2 == (seat - 1) % 2 else rest.pop())
+    deck += rest
+    state = deal_from(engine.new_game(engine.GameOptions(), b"card names"), deck, dealer=0)
+    assert state.hands[seat] == held
+    return state
+
+
+STATE = state_holding()
+
+
+def action(**fields):
+    return to_action(ActionRequest(**fields), SEAT, STATE)
 
 
 def test_a_bare_rank_names_the_only_held_card_of_that_rank():
-    assert _resolved({"type": "play", "card": "k"}, HELD) == {"type": "play", "card": "KS"}
-    assert _resolved({"type": "play", "card": "rey"}, HELD) == {"type": "play", "card": "KS"}
-    assert _resolved({"type": "discard", "cards": ["k", "ace of hearts"]}, HELD) == {
-        "type": "discard", "cards": ["KS", "AH"]}
+    assert action(type="play", card="k") == engine.Play(SEAT, parse_cards(["KS"])[0])
+    assert action(type="play", card="rey") == engine.Play(SEAT, parse_cards(["KS"])[0])
+    assert action(type="discard", cards=("k", "ace of hearts")) == engine.Discard(
+        SEAT, parse_cards(["KS", "AH"]))
 
 
 def test_the_canonical_form_always_names_that_very_card():
-    assert _resolved({"type": "play", "card": "AS"}, HELD) == {"type": "play", "card": "AS"}
-    assert _resolved({"type": "play", "card": "as"}, HELD) == {"type": "play", "card": "AH"}
+    assert action(type="play", card="AS") == engine.Play(SEAT, parse_cards(["AS"])[0])
+    assert action(type="play", card="as") == engine.Play(SEAT, parse_cards(["AH"])[0])
+    # held or not: whether the seat may play it is the engine's to say
+    assert action(type="play", card="QH") == engine.Play(SEAT, parse_cards(["QH"])[0])
 
 
-def test_names_that_fit_no_single_held_card_are_left_to_the_engine():
-    assert _resolved({"type": "play", "card": "5"}, HELD) == {"type": "play", "card": "5"}
-    assert _resolved({"type": "play", "card": "5X"}, HELD) == {"type": "play", "card": "5X"}
-    assert _resolved({"type": "play", "card": "QH"}, HELD) == {"type": "play", "card": "QH"}
-    assert _resolved({"type": "resign"}, HELD) == {"type": "resign"}
+def test_names_that_fit_no_single_held_card_are_refused_with_the_field_at_fault():
+    with pytest.raises(InvalidInputError) as ambiguous:
+        action(type="play", card="5")
+    assert ambiguous.value.code == "ambiguous_card"
+    assert (ambiguous.value.field, ambiguous.value.index) == ("card", None)
+    assert status_of(ambiguous.value) == 422
+
+    with pytest.raises(InvalidInputError) as unknown:
+        action(type="discard", cards=("KS", "5X"))
+    assert unknown.value.code == "unknown_card"
+    assert (unknown.value.field, unknown.value.index) == ("cards", 1)
+    assert status_of(unknown.value) == 422
+
+    for text in ("qh", "queen of hearts", "q"):
+        with pytest.raises(IllegalActionError) as not_held:
+            action(type="play", card=text)
+        assert not_held.value.code == "card_not_in_hand"
+        assert (not_held.value.field, not_held.value.index) == ("card", None)
+        assert status_of(not_held.value) == 409
+
+    with pytest.raises(InvalidInputError) as ambiguous_in_list:
+        action(type="discard", cards=("k", "cinco"))
+    assert ambiguous_in_list.value.code == "ambiguous_card"
+    assert (ambiguous_in_list.value.field, ambiguous_in_list.value.index) == ("cards", 1)
+
+
+def test_actions_without_cards_are_passed_on_as_they_are():
+    assert action(type="resign") == engine.Resign(SEAT)
+    assert action(type="cut_starter", depth=7) == engine.CutStarter(SEAT, 7)

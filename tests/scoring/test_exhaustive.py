@@ -16,7 +16,7 @@ import pytest
 from service.scoring import fast
 from service.scoring import rank_points
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "show_score_histograms.json").read_text())
+GOLDEN = json.loads((Path(__file__).parents[1] / "data" / "show_score_histograms.json").read_text())
 PUBLISHED_HAND = [GOLDEN["hand"]["counts"][str(score)] for score in range(30)]
 DERIVED_CRIB = [GOLDEN["crib"]["counts"][str(score)] for score in range(30)]
 COMBINATIONS = 270_725 * 48

@@ -126,4 +126,5 @@ def test_pegging_combinations():
 def test_pegging_count_past_31_is_refused_naming_the_card():
     with pytest.raises(CountExceededError) as error:
         peg("KS QD JH 2C")
-    assert error.value.index == 3 and error.value.params == {"count": 32, "index": 3}
+    assert error.value.index == 3 and error.value.params == {"count": 32}
+    assert error.value.where == "pile[3]"

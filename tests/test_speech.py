@@ -1,17 +1,15 @@
 """Spoken summaries of a show: the shapes players name."""
-import random
-
 import pytest
 
-from service.api.speech import _say_shape, pegging_summary, show_summary
-from service.cards import DECK, Card
-from service.scoring import score_show, show_combinations
+from service.cards import Card
+from service.scoring import score_show
+from service.speech import pegging_summary, show_summary
 
 
 def say(hand: str, starter: str, language: str = "en", crib: bool = False) -> str:
     cards = [Card.parse(text) for text in (*hand.split(), starter)]
-    total, _, ranks, combos = show_combinations(cards[:-1], cards[-1], crib)
-    return show_summary(combos, ranks, total, language)
+    score = score_show(cards[:-1], cards[-1], crib)
+    return show_summary(score.items, score.total, language)
 
 
 @pytest.mark.parametrize("hand, starter, english, spanish", [
@@ -46,16 +44,3 @@ def test_pegging_summary():
     assert pegging_summary(15, 2, "en") == "fifteen for two"
     assert pegging_summary(31, 2, "es") == "treinta y uno por dos"
     assert pegging_summary(12, 0, "es") == "doce"
-
-
-def test_the_summary_by_positions_is_the_summary_of_the_items():
-    rng = random.Random(5)
-    for round_ in range(3000):
-        cards = rng.sample(DECK, rng.choice((5, 6)))
-        crib = round_ % 2 == 0
-        total, _, ranks, combos = show_combinations(cards[:-1], cards[-1], crib)
-        score = score_show(cards[:-1], cards[-1], crib)
-        shape = tuple((item.kind, tuple(card.rank for card in item.cards)) for item in score.items)
-        for language in ("en", "es"):
-            assert show_summary(combos, ranks, total, language) == \
-                _say_shape(shape, score.total, language)

@@ -1,7 +1,9 @@
 """Accept-Language negotiation, numbers as words, problem texts."""
 import pytest
 
-from service.i18n import PROBLEMS, negotiate, number_words, problem_text
+from service.api.language import negotiate
+from service.api.messages import PROBLEMS, problem_text
+from service.speech import number_words
 
 
 @pytest.mark.parametrize("header, language", [
