@@ -1,0 +1,85 @@
+"""The shape of the house: no import cycle among service/ modules, and a domain core that knows
+nothing of the web or of storage."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SERVICE = Path(__file__).resolve().parents[1] / "service"
+DOMAIN = ("service.cards", "service.errors", "service.scoring", "service.speech",
+          "service.engine", "service.bots")
+FORBIDDEN = ("flask", "flask_smorest", "flask_limiter", "marshmallow", "webargs", "redis",
+             "gunicorn", "werkzeug")
+PRODUCT = DOMAIN + ("service.games", "service.store", "service.api")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SERVICE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in SERVICE.rglob("*.py")}
+
+
+def imports_of(name: str) -> set[str]:
+    """Every module `name` imports, anywhere in its code (also inside functions)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
+            found.update(submodules)
+            if len(submodules) < len(node.names):  # names defined in the module `base` itself
+                found.add(base)
+    return found
+
+
+def service_imports(name: str) -> set[str]:
+    return {imported for imported in imports_of(name) if imported in MODULES} - {name}
+
+
+def test_no_import_cycle_among_service_modules():
+    graph = {name: service_imports(name) for name in MODULES}
+    state: dict[str, str] = {}
+
+    def visit(name, trail):
+        state[name] = "open"
+        for imported in sorted(graph[name]):
+            if state.get(imported) == "open":
+                cycle = trail[trail.index(imported):] + [imported]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if imported not in state:
+                visit(imported, trail + [imported])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+
+
+def in_packages(name: str, packages) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+@pytest.mark.parametrize("name", sorted(name for name in MODULES if in_packages(name, DOMAIN)))
+def test_the_domain_imports_no_web_or_storage_library(name):
+    libraries = {imported.split(".")[0] for imported in imports_of(name)}
+    assert not libraries & set(FORBIDDEN), name
+    outside = {imported for imported in service_imports(name)
+               if not in_packages(imported, DOMAIN) and imported != "service"}
+    assert not outside, f"{name} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize("name", sorted(name for name in MODULES if in_packages(name, PRODUCT)))
+def test_the_product_never_imports_the_simulations(name):
+    assert not any(in_packages(imported, ("service.simulation",))
+                   for imported in imports_of(name)), name
