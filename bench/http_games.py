@@ -32,32 +32,9 @@ from statistics import median
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.cards import Card  # noqa: E402
-from service.scoring import show_points  # noqa: E402
+from tests.games.helpers import first_legal  # noqa: E402
 from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 from tests.redis_servers import RedisServer  # noqa: E402
-
-
-# The scripted human ------------------------------------------------------------------------------
-MATCH_DECISIONS = {"next_game", "end_match"}  # left to the people at the table: never sent here
-
-
-def first_legal(view: dict) -> dict:
-    """The first legal action of an HTTP view as a request body, made concrete: a random cut,
-    the first cards listed, a true count."""
-    option = next(o for o in view["legal_actions"] if o["type"] not in MATCH_DECISIONS)
-    kind = option["type"]
-    if kind in ("cut_for_deal", "cut_starter"):
-        return {"type": kind, "depth": None}
-    if kind == "discard":
-        return {"type": kind, "cards": option["cards"][: option["count"]]}
-    if kind == "play":
-        return {"type": kind, "card": option["cards"][0]}
-    if kind == "claim":
-        cards = [Card.parse(text) for text in option["cards"]]
-        points = show_points(cards, Card.parse(option["starter"]), crib=option["hand"] == "crib")
-        return {"type": kind, "points": points}
-    return {"type": kind}
 
 
 # Load --------------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from flask import request
 
-LANGUAGES = ("en", "es")
-DEFAULT_LANGUAGE = "en"
+from service.api.messages import DEFAULT_LANGUAGE, PROBLEMS
+
+LANGUAGES = tuple(PROBLEMS)
 
 _MAX_HEADER = 1024  # an Accept-Language longer than this is read only this far
 

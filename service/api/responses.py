@@ -7,6 +7,11 @@ from flask import Response
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 
 
+def card_texts(cards) -> list[str]:
+    """Cards as a response lists them: their canonical texts."""
+    return [card.text for card in cards]
+
+
 def json_response(payload, *, status: int = 200) -> Response:
     """The payload as JSON. The view builds the payload from domain values; its schema only
     documents it (no second serialization pass)."""

@@ -8,7 +8,7 @@ from service.api.analysis import examples
 from service.api.analysis.schemas import (DiscardAnalysisSchema, DiscardRequestSchema,
                                           PlayAnalysisSchema, PlayRequestSchema)
 from service.api.blueprint import Blueprint
-from service.api.responses import BODY_ERRORS, document_errors, json_response
+from service.api.responses import BODY_ERRORS, card_texts, document_errors, json_response
 from service.bots.discard import analyse_discard, crib_weight
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
 from service.cards import parse_cards
@@ -20,10 +20,6 @@ DECIMALS = 4
 
 def _number(value: Fraction) -> float:
     return round(float(value), DECIMALS)
-
-
-def _cards(cards) -> list[str]:
-    return [card.text for card in cards]
 
 
 # Views -----------------------------------------------------------------------------------------
@@ -52,18 +48,18 @@ def discard_analysis(body):
     starters = 52 - len(hand)
     others = (5 if players == 6 else 4) - len(best.discard)
     return json_response({
-        "hand": _cards(hand), "players": players, "own_crib": own_crib, "teams": teams,
+        "hand": card_texts(hand), "players": players, "own_crib": own_crib, "teams": teams,
         "crib_weight": _number(crib_weight(own_crib, players, teams)),
         "starters": starters, "crib_cases": _crib_cases(starters, others),
         "discards": [{
-            "discard": _cards(option.discard), "keep": _cards(option.keep),
+            "discard": card_texts(option.discard), "keep": card_texts(option.keep),
             "expected_hand": _number(option.hand), "expected_crib": _number(option.crib),
             "net": _number(option.net), "hand_min": option.hand_min,
             "hand_max": option.hand_max,
             "exact": {"hand": str(option.hand), "crib": str(option.crib),
                       "net": str(option.net)},
         } for option in options],
-        "recommendation": {"discard": _cards(best.discard), "keep": _cards(best.keep)},
+        "recommendation": {"discard": card_texts(best.discard), "keep": card_texts(best.keep)},
     })
 
 

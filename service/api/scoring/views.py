@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from service.api.blueprint import Blueprint
 from service.api.language import request_language
-from service.api.responses import BODY_ERRORS, document_errors, json_response
+from service.api.responses import BODY_ERRORS, card_texts, document_errors, json_response
 from service.api.scoring import examples
 from service.api.scoring.schemas import (PeggingRequestSchema, PeggingScoreSchema,
                                          ReplayRequestSchema, ReplaySchema, ShowRequestSchema,
@@ -16,12 +16,8 @@ blp = Blueprint("scoring", __name__, description="Score a show, a claim, a peggi
                                                  "whole play, statelessly")
 
 
-def texts(cards) -> list[str]:
-    return [card.text for card in cards]
-
-
 def items_json(items: tuple[ScoreItem, ...]) -> list[dict]:
-    return [{"kind": item.kind, "cards": texts(item.cards), "points": item.points}
+    return [{"kind": item.kind, "cards": card_texts(item.cards), "points": item.points}
             for item in items]
 
 
@@ -35,7 +31,7 @@ def show_score(body):
     hand, starter, crib = body["hand"], body["starter"], body["crib"]
     score = score_show(hand, starter, crib)
     return json_response({
-        "hand": texts(hand), "starter": starter.text, "crib": crib, "total": score.total,
+        "hand": card_texts(hand), "starter": starter.text, "crib": crib, "total": score.total,
         "breakdown": items_json(score.items),
         "summary": show_summary(score.items, score.total, request_language()),
     })
@@ -58,7 +54,7 @@ def show_verify(body):
                    for index, item in enumerate(claimed)]
     check = check_claim(hand, starter, crib, claimed)
     return json_response({
-        "hand": texts(hand), "starter": starter.text, "crib": crib,
+        "hand": card_texts(hand), "starter": starter.text, "crib": crib,
         "claimed": check.claimed, "actual": check.actual,
         "correct": not check.missed and not check.overclaimed,
         "missed": check.missed, "overclaimed": check.overclaimed,
@@ -90,7 +86,7 @@ def pegging_score(body):
     pile = parse_cards(body["pile"], "pile")
     score = score_pegging(pile)
     return json_response({
-        "pile": texts(pile), "count": score.count, "points": score.points,
+        "pile": card_texts(pile), "count": score.count, "points": score.points,
         "breakdown": items_json(score.items),
         "summary": pegging_summary(score.count, score.points, request_language()),
     })
