@@ -17,7 +17,8 @@ def spec():
 
 def test_committed_openapi_is_up_to_date():
     assert COMMITTED.read_text() == openapi_yaml(), (
-        "openapi.yaml is out of date: run `python -m service.api.openapi > openapi.yaml`")
+        "openapi.yaml is out of date: run `.venv/bin/python -m service.api.openapi > "
+        "openapi.yaml.new && mv openapi.yaml.new openapi.yaml`")
 
 
 def test_document_is_valid_openapi(spec):

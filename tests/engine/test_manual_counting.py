@@ -4,9 +4,9 @@ import pytest
 from service.simulation.stacked import deal_from
 from service.cards import Card
 from service.errors import DomainError, IllegalActionError, InvalidInputError
-from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutStarter, Discard, GameOptions,
-                            LegalClaim, LegalMuggins, Play, apply, expire, legal_actions,
-                            new_game, to_act, view)
+from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter, Discard,
+                            GameOptions, LegalClaim, LegalMuggins, Play, apply, expire,
+                            legal_actions, new_game, to_act, view)
 from service.engine.rules import MAX_CLAIM
 from tests.engine.helpers import cards, of_type, run, stacked_deck
 from tests.engine.test_golden_hands import ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY
@@ -180,3 +180,36 @@ def test_with_teams_a_timeout_pays_the_next_opponent_clockwise():
     late, events = expire(state, 121.0)  # seat 0's 16: keeps 8, seat 1 (the other team) gets 8
     assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "muggins")] == [(1, 8)]
     assert late.scores == (17, 9) and late.claimer() == (1, False) and late.deadline == 140.0
+
+
+def test_only_the_seat_being_counted_may_claim():
+    state, _ = claim(four_player_show(muggins="call"), 0, 10)  # seat 1 counts next
+    assert to_act(state) == [1, 3] and legal_actions(state, 3) == [LegalMuggins(6)]
+    with pytest.raises(IllegalActionError) as refused:
+        claim(state, 3, 29)  # seat 3 may call muggins, not count its own hand out of turn
+    assert refused.value.code == "not_your_turn"
+    claimed, _ = claim(state, 1, 7)
+    assert claimed.claimer() == (2, False)
+
+
+def test_only_the_dealer_may_claim_the_crib():
+    state = four_player_show(muggins="call")
+    for seat, points in [(0, 16), (1, 7), (2, 6)]:
+        state, _ = claim(state, seat, points)
+    state, _ = claim(state, 3, 2)  # an under-claim: seats 0 and 2 may call muggins
+    assert state.claimer() == (3, True) and 0 in to_act(state)
+    assert [type(action) for action in legal_actions(state, 0)] == [LegalMuggins]
+    with pytest.raises(IllegalActionError) as refused:
+        claim(state, 0, 4)  # the crib is the dealer's to count
+    assert refused.value.code == "not_your_turn"
+
+
+def test_a_dealer_with_nothing_to_discard_may_not_discard():
+    state = new_game(GameOptions(players=5), b"five")
+    state, _ = run(state, [CutForDeal(seat, 10 + seat) for seat in to_act(state)])
+    dealer = state.dealer
+    assert state.phase == "discard" and dealer not in to_act(state)
+    assert legal_actions(state, dealer) == []
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Discard(dealer, state.hands[dealer][:1]), 0.0)
+    assert refused.value.code == "not_your_turn"

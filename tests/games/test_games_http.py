@@ -267,6 +267,21 @@ def test_if_match_with_a_stale_etag_is_412(client):
     assert player.post({"type": "discard", "cards": hand[:2]}, If_Match=current).status_code == 200
 
 
+def test_if_match_is_read_as_a_list_of_entity_tags(client):
+    player = versus_computer(client)
+    cut = {"type": "cut_for_deal", "depth": 20}
+    version = player.get().get_json()["version"]
+    # A comma inside a quoted tag and empty list elements are allowed (RFC 9110 5.6.1, 8.8.3).
+    ours = f'"a,b" , ,W/"{version}-0",'
+    assert player.post(cut, If_Match=ours).status_code == 200
+    huge = player.post(cut, If_Match='"' + "9" * 5000 + '-0"')
+    assert (huge.status_code, huge.get_json()["code"]) == (412, "version_mismatch")
+    unquoted = player.post(cut, If_Match=f'"{version}-0" , {version}-0', Accept_Language="es")
+    assert unquoted.status_code == 400
+    assert (unquoted.get_json()["code"], unquoted.get_json()["detail"]) == (
+        "invalid_if_match", 'If-Match debe listar etiquetas entre comillas, como "7-0", o ser *')
+
+
 def test_if_match_star_accepts_any_version(client):
     player = versus_computer(client)
     assert player.post({"type": "cut_for_deal", "depth": None}, If_Match="*").status_code == 200

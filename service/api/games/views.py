@@ -10,6 +10,7 @@ from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
 from service.api.games.bodies import events_body, game_body, seat_access_body
+from service.api.games.preconditions import accepted_versions, etag, none_match
 from service.api.games.schemas import (
     ActionSchema,
     CreatedGameSchema,
@@ -35,9 +36,6 @@ SERVICE = "cribbage.games"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
-ETAG = re.compile(r'(?:W/)?"(\d+)-(?:\d+|spectator)"')  # ours: "<version>-<seat>"
-ENTITY_TAG = re.compile(r'(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"')  # RFC 9110's entity-tag
-MAX_VERSION_DIGITS = 18
 
 TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
 TOKEN_REQUIRED = [{"seatToken": []}]
@@ -178,10 +176,10 @@ def get_game(game_id: str):
     """With a seat token: the public state plus the seat's own cards and legal actions. Without
     one: what a spectator may see. Deadlines that passed are applied first."""
     snapshot = _service().read(_game_id(game_id), _token())
-    etag = _etag(snapshot)
-    if _none_match(request.headers.get("If-None-Match"), etag):
+    current = etag(snapshot)
+    if none_match(request.headers.get("If-None-Match"), current):
         response = Response(status=304)
-        _cache_headers(response, etag)
+        _cache_headers(response, current)
         return response
     return _json(snapshot, game_body(snapshot))
 
@@ -217,7 +215,7 @@ def act_in_game(action: ActionRequest, game_id: str):
     if token is None:
         raise TokenRequired("acting needs the seat's token")
     snapshot = _service().act(_game_id(game_id), token, action, key,
-                              _if_match(request.headers.get("If-Match")))
+                              accepted_versions(request.headers.get("If-Match")))
     return _json(snapshot, game_body(snapshot))
 
 
@@ -267,46 +265,16 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _etag(snapshot: GameSnapshot) -> str:
-    seat = "spectator" if snapshot.seat is None else snapshot.seat
-    return f'"{snapshot.version}-{seat}"'
-
-
-def _if_match(header: str | None) -> frozenset[int] | None:
-    """Versions an If-Match header accepts; None when any will do (absent or `*`). A tag that is
-    not a quoted entity-tag is a 400; a quoted one that is not ours names no version."""
-    if header is None or header.strip() == "*":
-        return None
-    versions = set()
-    for tag in header.split(","):
-        tag = tag.strip()
-        if not ENTITY_TAG.fullmatch(tag):
-            raise Problem(400, "invalid_if_match", "If-Match: not a quoted entity-tag",
-                          header="If-Match")
-        found = ETAG.fullmatch(tag)
-        if found is not None and len(found.group(1)) <= MAX_VERSION_DIGITS:
-            versions.add(int(found.group(1)))
-    return frozenset(versions)
-
-
-def _none_match(header: str | None, etag: str) -> bool:
-    if header is None:
-        return False
-    if header.strip() == "*":
-        return True
-    return any(tag.strip().removeprefix("W/") == etag for tag in header.split(","))
-
-
-def _cache_headers(response: Response, etag: str | None) -> None:
-    if etag is not None:
-        response.headers["ETag"] = etag
+def _cache_headers(response: Response, tag: str | None) -> None:
+    if tag is not None:
+        response.headers["ETag"] = tag
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Authorization")
 
 
 def _json(snapshot: GameSnapshot, body: dict, status: int = 200) -> Response:
     response = json_response(body, status=status)
-    _cache_headers(response, _etag(snapshot))
+    _cache_headers(response, etag(snapshot))
     if snapshot.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
