@@ -1,6 +1,7 @@
 """Cards: one value type that parses every accepted notation and prints the canonical form."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -36,6 +37,54 @@ _FILLER_WORDS = {"of", "de"}
 _SHORT_RANKS = [token for token in _RANK_WORDS if len(token) <= 2 and token != "as"]
 _SHORT_SUITS = [token for token in _SUIT_WORDS if len(token) == 1]
 _SUIT_SYMBOLS = "♠♤♥♡♦♢♣♧"
+
+
+# The notations as regular expressions, in the syntax ECMA 262 and Python share: the OpenAPI
+# document states them, and the parsers refuse any text they do not match. Words in any case,
+# Spanish words with or without their accent (corazón, trébol), spaces or tabs around and between
+# the words, at most one filler word, a suit symbol with or without spaces.
+_ACCENTED = {"corazon": "corazón", "trebol": "trébol", "treboles": "tréboles"}
+
+
+def _any_case(word: str) -> str:
+    classes = []
+    for plain, accented in zip(word, _ACCENTED.get(word, word)):
+        if plain.isalpha():
+            letters = dict.fromkeys(plain + accented + plain.upper() + accented.upper())
+            classes.append(f"[{''.join(letters)}]")
+        else:
+            classes.append(re.escape(plain))
+    return "".join(classes)
+
+
+def _either(words) -> str:
+    return "(?:" + "|".join(_any_case(word) for word in sorted(words)) + ")"
+
+
+_SPACE = r"[ \t]"
+_RANK = _either(_RANK_WORDS)
+_SUIT = _either(word for word in _SUIT_WORDS if word.isalpha())
+_SYMBOL = f"[{_SUIT_SYMBOLS}]"
+_FILLER = _either(_FILLER_WORDS)
+_BETWEEN_WORDS = f"{_SPACE}+(?:{_FILLER}{_SPACE}+)?"
+
+
+def _card(rank_alone: bool) -> str:
+    """A card (5h, h5, 5♥, king of diamonds, diamonds king, k ♦, ♦ k), or also a rank alone."""
+    suit_after = f"{_BETWEEN_WORDS}{_SUIT}|(?:{_SPACE}+{_FILLER})?{_SPACE}*{_SYMBOL}"
+    suit_before = f"{_SUIT}{_BETWEEN_WORDS}|{_SYMBOL}{_SPACE}*(?:{_FILLER}{_SPACE}+)?"
+    short_rank, short_suit = _either(_SHORT_RANKS), _either(_SHORT_SUITS)
+    return (f"^{_SPACE}*(?:{short_rank}{short_suit}|{short_suit}{short_rank}"
+            f"|{_RANK}(?:{suit_after}){'?' if rank_alone else ''}|(?:{suit_before}){_RANK})"
+            f"{_SPACE}*$")
+
+
+CARD_PATTERN = _card(rank_alone=False)  # what Card.parse accepts
+HELD_CARD_PATTERN = _card(rank_alone=True)  # what resolve_card may accept: also a rank alone
+RANK_PATTERN = f"^{_SPACE}*{_RANK}{_SPACE}*$"  # what parse_rank accepts
+CANONICAL_PATTERN = "^(?:A|[2-9]|10|J|Q|K)[SHDC]$"  # what Card.text prints
+_CARD_TEXT = re.compile(CARD_PATTERN)
+_RANK_TEXT = re.compile(RANK_PATTERN)
 
 
 class CardError(InvalidInputError):
@@ -92,6 +141,8 @@ class Card:
         card = _COMPACT.get(text)
         if card is not None:
             return card
+        if not _CARD_TEXT.fullmatch(text):
+            raise CardParseError(f"not a card: {text!r}", text=text)
         rank, suit = _split_rank_and_suit(text)
         if rank is None or suit is None:
             raise CardParseError(f"not a card: {text!r}", text=text)
@@ -144,7 +195,7 @@ def _split_compact(token: str) -> tuple[int | None, str | None]:
 
 def parse_rank(text: str) -> int | None:
     """The rank named by `text` alone (`k`, `king`, `rey`, `10`), or None."""
-    if not isinstance(text, str):
+    if not isinstance(text, str) or not _RANK_TEXT.fullmatch(text):
         return None
     return _RANK_WORDS.get(_normalise(text).strip())
 

@@ -1,7 +1,15 @@
-import pytest
+import re
 
-from service.cards import (DECK, AmbiguousCardError, Card, CardNotHeldError, CardParseError,
-                           DuplicateCardError, parse_cards, resolve_card)
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.cards import (CARD_PATTERN, DECK, HELD_CARD_PATTERN, AmbiguousCardError, Card,
+                           CardNotHeldError, CardParseError, DuplicateCardError, parse_cards,
+                           parse_rank, resolve_card)
+
+CARD_TEXT = re.compile(CARD_PATTERN)
+HELD_CARD_TEXT = re.compile(HELD_CARD_PATTERN)
 
 KING_OF_DIAMONDS_SPELLINGS = ["kd", "k d", "k of d", "king d", "king of d", "k diamonds",
                               "k of diamonds", "king diamonds", "king of diamonds", "KD", "d k",
@@ -74,3 +82,81 @@ def test_a_bare_rank_names_the_only_held_card_of_that_rank():
     assert resolve_card("QS", hand, "card") == Card(12, "S")  # the canonical form, held or not
     with pytest.raises(CardParseError):
         resolve_card("xyz", hand, "card")
+
+
+# The notation's patterns (stated in the OpenAPI document) ----------------------------------------
+RANK_WORDS = {1: ["a", "ace", "as", "A", "Ace", "AS"], 2: ["2", "two", "dos", "Two"],
+              3: ["3", "three", "tres"], 4: ["4", "four", "cuatro"], 5: ["5", "five", "cinco"],
+              6: ["6", "six", "seis"], 7: ["7", "seven", "siete"], 8: ["8", "eight", "ocho"],
+              9: ["9", "nine", "nueve"], 10: ["10", "t", "ten", "diez", "T", "TEN"],
+              11: ["j", "jack", "jota", "sota", "J"], 12: ["q", "queen", "reina", "Q", "Reina"],
+              13: ["k", "king", "rey", "K", "King", "REY"]}
+SUIT_WORDS = {"S": ["s", "spade", "spades", "pica", "picas", "♠", "♤", "S", "Spades"],
+              "H": ["h", "heart", "hearts", "corazon", "corazones", "corazón", "CORAZÓN", "♥", "♡"],
+              "D": ["d", "diamond", "diamonds", "diamante", "diamantes", "♦", "♢", "D"],
+              "C": ["c", "club", "clubs", "trebol", "treboles", "trébol", "tréboles", "Tréboles",
+                    "♣", "♧"]}
+SHORT_RANKS = {"a", "A", "t", "T", "j", "J", "q", "Q", "k", "K", "10",
+               *(str(rank) for rank in range(2, 10))}
+
+
+def spellings(card: Card):
+    """Every way the parser reads `card`, bar the spaces and fillers each form may add."""
+    for rank in RANK_WORDS[card.rank]:
+        for suit in SUIT_WORDS[card.suit]:
+            symbol = not suit.isalpha()
+            yield from (f"{rank} {suit}", f"{suit} {rank}", f"  {rank} of {suit}\t",
+                        f"{suit} de {rank}", f"{rank}\t\tDe  {suit}", f"{suit} OF {rank} ")
+            if symbol or (rank in SHORT_RANKS and len(suit) == 1):
+                yield from (rank + suit, suit + rank)
+            if symbol:
+                yield from (f"{rank} of{suit}", f"{suit}of {rank}")
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_every_spelling_of_every_card_matches_the_card_pattern(card):
+    for text in spellings(card):
+        assert Card.parse(text) == card, text
+        assert CARD_TEXT.fullmatch(text), text
+        assert HELD_CARD_TEXT.fullmatch(text), text
+
+
+def test_a_rank_alone_matches_the_held_card_pattern_only():
+    for words in RANK_WORDS.values():
+        for text in words:
+            assert HELD_CARD_TEXT.fullmatch(f" {text} ") and parse_rank(f" {text} "), text
+            assert not CARD_TEXT.fullmatch(text) or Card.parse(text), text  # "as": ace of spades
+
+
+@pytest.mark.parametrize("text", ["", " ", "5X", "1h", "11h", "king", "kingd", "kof♦", "ks kd",
+                                  "5 of", "of 5 h", "king of of hearts", "♥♥", "joker", "５Ｈ",
+                                  "co\u0301razon 5", "5\u00a0h", "5h\n", "k\u212a", "ass"])
+def test_the_patterns_and_the_parser_refuse_the_same_texts(text):
+    assert not CARD_TEXT.fullmatch(text)
+    with pytest.raises(CardParseError):
+        Card.parse(text)
+
+
+# Fragments of card texts: texts that are cards, nearly cards, or no cards at all.
+FRAGMENTS = st.sampled_from([
+    *(word for words in RANK_WORDS.values() for word in words),
+    *(word for words in SUIT_WORDS.values() for word in words),
+    "of", "de", "Of", " ", "  ", "\t", "\n", "x", "1", "0", "é", "\u0301", "ﬁ", "as", "sa"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(FRAGMENTS, min_size=1, max_size=5).map("".join))
+def test_a_text_matches_the_card_pattern_exactly_when_it_names_a_card(text):
+    try:
+        Card.parse(text)
+        parses = True
+    except CardParseError:
+        parses = False
+    assert bool(CARD_TEXT.fullmatch(text)) == parses, text
+    assert bool(HELD_CARD_TEXT.fullmatch(text)) == (parses or parse_rank(text) is not None), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.from_regex(CARD_PATTERN, fullmatch=True))
+def test_every_text_of_the_card_pattern_names_a_card(text):
+    assert Card.parse(text) in DECK
