@@ -10,6 +10,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import analysis, docs, games, health, limits, observability, problems, scoring
+from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
 from service.store import open_store
@@ -49,7 +50,7 @@ def create_app(config: Mapping | None = None,
     logging.getLogger("service").setLevel(settings.log_level)
     observability.init_app(app)
 
-    api = CribbageApi(app)
+    api = CribbageApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     app.extensions["cribbage.api"] = api
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)

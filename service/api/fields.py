@@ -1,7 +1,12 @@
-"""marshmallow fields shared by the resources: strict JSON numbers and booleans, and cards."""
+"""marshmallow fields shared by the resources: strict JSON numbers and booleans, and cards.
+
+The card fields are each one schema of the OpenAPI document (CardText, HeldCardText,
+CanonicalCard; see service.api.spec), with the pattern of the texts the parsers accept."""
 from __future__ import annotations
 
 from marshmallow import fields, validate
+
+from service.cards import CANONICAL_PATTERN, CARD_PATTERN, HELD_CARD_PATTERN
 
 CARD_DESCRIPTION = (
     "A card in any notation: `5H`, `10d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`, "
@@ -29,17 +34,36 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-def card_text(**kwargs) -> fields.String:
-    """A card as the client names it; the view reads it into a Card (service.cards)."""
-    return fields.String(validate=validate.Length(1, MAX_CARD_TEXT),
-                         metadata={"description": CARD_DESCRIPTION, "example": "5H"}, **kwargs)
+class CardText(fields.String):
+    """A card as the client names it; the view reads it into a Card (service.cards), which
+    refuses a text the pattern does not match as an unknown_card."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Length(1, MAX_CARD_TEXT), metadata={
+            "description": CARD_DESCRIPTION, "pattern": CARD_PATTERN, "example": "5H"},
+            **kwargs)
+
+
+class HeldCardText(fields.String):
+    """A card the seat holds: any notation of a card, or a rank alone."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Length(1, MAX_CARD_TEXT), metadata={
+            "description": f"{CARD_DESCRIPTION} A rank alone (`k`, `rey`, `10`) names the only "
+                           "held card of that rank.",
+            "pattern": HELD_CARD_PATTERN, "example": "5H"}, **kwargs)
+
+
+class CanonicalCard(fields.String):
+    """A card in a response: always the canonical form."""
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={"description": "A card in the canonical form",
+                                   "pattern": CANONICAL_PATTERN, "example": "5H"}, **kwargs)
 
 
 def card_list(low: int, high: int, description: str, example: list[str]) -> fields.List:
-    return fields.List(card_text(), required=True, validate=validate.Length(low, high),
-                       metadata={"description": description, "example": example})
-
-
-def canonical_card(**kwargs) -> fields.String:
-    """A card in a response: always the canonical form."""
-    return fields.String(required=True, metadata={"example": "5H"}, **kwargs)
+    """Distinct cards (the same card twice in two notations is a 422 duplicate_card too)."""
+    return fields.List(CardText(), required=True, validate=validate.Length(low, high),
+                       metadata={"description": description, "example": example,
+                                 "uniqueItems": True})

@@ -4,8 +4,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.api.fields import (StrictBoolean, StrictInteger, canonical_card, card_list,
-                                card_text)
+from service.api.fields import (CanonicalCard, CardText, StrictBoolean, StrictInteger,
+                                card_list)
 from service.engine.rules import TEAM_LAYOUTS
 
 class DiscardRequestSchema(ma.Schema):
@@ -27,8 +27,8 @@ class ExactSchema(ma.Schema):
 
 
 class DiscardOptionSchema(ma.Schema):
-    discard = fields.List(canonical_card(), required=True)
-    keep = fields.List(canonical_card(), required=True)
+    discard = fields.List(CanonicalCard(), required=True)
+    keep = fields.List(CanonicalCard(), required=True)
     expected_hand = fields.Float(required=True, metadata={
         "description": "Expected show points of the kept cards over every possible starter"})
     expected_crib = fields.Float(required=True, metadata={
@@ -43,12 +43,12 @@ class DiscardOptionSchema(ma.Schema):
 
 
 class DiscardChoiceSchema(ma.Schema):
-    discard = fields.List(canonical_card(), required=True)
-    keep = fields.List(canonical_card(), required=True)
+    discard = fields.List(CanonicalCard(), required=True)
+    keep = fields.List(CanonicalCard(), required=True)
 
 
 class DiscardAnalysisSchema(ma.Schema):
-    hand = fields.List(canonical_card(), required=True)
+    hand = fields.List(CanonicalCard(), required=True)
     players = fields.Integer(required=True)
     own_crib = fields.Boolean(required=True)
     teams = fields.String(required=True, allow_none=True)
@@ -66,14 +66,15 @@ class DiscardAnalysisSchema(ma.Schema):
 
 class PlayRequestSchema(ma.Schema):
     hand = card_list(1, 5, "The cards you still hold", ["5H", "4S", "KD", "QC"])
-    pile = fields.List(card_text(), load_default=list, validate=validate.Length(0, 13), metadata={
+    pile = fields.List(CardText(), load_default=list, validate=validate.Length(0, 13), metadata={
         "description": "The cards played since the count was last reset, in order",
-        "example": ["10C"]})
+        "example": ["10C"], "uniqueItems": True})
     count = StrictInteger(validate=validate.Range(0, 31), metadata={
         "description": "The count (optional: it must be the pile's count)"})
-    seen = fields.List(card_text(), load_default=list, validate=validate.Length(0, 47), metadata={
+    seen = fields.List(CardText(), load_default=list, validate=validate.Length(0, 47), metadata={
         "description": "Every other card you have seen: the starter, the cards played earlier "
-                       "in this hand, your discards", "example": ["2C", "7H"]})
+                       "in this hand, your discards", "example": ["2C", "7H"],
+        "uniqueItems": True})
     next_cards = StrictInteger(validate=validate.Range(0, 5), metadata={
         "description": "How many cards the next player to act still holds (default: as many "
                        "as you)"})
@@ -94,7 +95,7 @@ class PlayRequestSchema(ma.Schema):
 
 
 class PlayOptionSchema(ma.Schema):
-    card = canonical_card()
+    card = CanonicalCard(required=True)
     points = fields.Integer(required=True, metadata={"description": "Points the card scores now"})
     expected_for = fields.Float(required=True, metadata={
         "description": "points + the chance the next player cannot reply (you take the go)"})

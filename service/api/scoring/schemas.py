@@ -4,8 +4,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.api.fields import (MAX_CARD_TEXT, StrictBoolean, StrictInteger, canonical_card,
-                                card_list, card_text)
+from service.api.fields import (CanonicalCard, CardText, StrictBoolean, StrictInteger,
+                                card_list)
 from service.cards import DuplicateCardError, compact_card, parse_card, parse_cards
 from service.engine.rules import MAX_CLAIM
 from service.scoring import PEGGING_KINDS, SHOW_KINDS
@@ -14,7 +14,7 @@ from service.scoring import PEGGING_KINDS, SHOW_KINDS
 class ScoreItemSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(
         sorted(set(SHOW_KINDS) | set(PEGGING_KINDS))))
-    cards = fields.List(canonical_card(), required=True)
+    cards = fields.List(CanonicalCard(), required=True)
     points = fields.Integer(required=True)
 
 
@@ -23,7 +23,7 @@ class ShowRequestSchema(ma.Schema):
 
     hand = card_list(4, 5, "The 4 cards of a hand or crib (5 in the 6-player game)",
                      ["5H", "5S", "6D", "4C"])
-    starter = card_text(required=True)
+    starter = CardText(required=True)
     crib = StrictBoolean(load_default=False, metadata={
         "description": "Score as the crib: only a flush that includes the starter counts"})
 
@@ -67,8 +67,8 @@ def plain_show(data) -> dict | None:
 
 
 class ShowScoreSchema(ma.Schema):
-    hand = fields.List(canonical_card(), required=True)
-    starter = canonical_card()
+    hand = fields.List(CanonicalCard(), required=True)
+    starter = CanonicalCard(required=True)
     crib = fields.Boolean(required=True)
     total = fields.Integer(required=True)
     breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True, metadata={
@@ -82,7 +82,8 @@ class ShowScoreSchema(ma.Schema):
 
 class ClaimItemSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(SHOW_KINDS))
-    cards = fields.List(card_text(), required=True, validate=validate.Length(1, 6))
+    cards = fields.List(CardText(), required=True, validate=validate.Length(1, 6),
+                        metadata={"uniqueItems": True})
 
 
 _CLAIM_ITEM_JSON = {
@@ -91,8 +92,8 @@ _CLAIM_ITEM_JSON = {
     "additionalProperties": False,
     "properties": {
         "kind": {"type": "string", "enum": list(SHOW_KINDS)},
-        "cards": {"type": "array", "minItems": 1, "maxItems": 6,
-                  "items": {"type": "string", "minLength": 1, "maxLength": MAX_CARD_TEXT}},
+        "cards": {"type": "array", "minItems": 1, "maxItems": 6, "uniqueItems": True,
+                  "items": {"$ref": "#/components/schemas/CardText"}},
     },
 }
 MAX_CLAIM_ITEMS = 64
@@ -126,13 +127,13 @@ class VerifyRequestSchema(ShowRequestSchema):
 
 class ClaimedItemSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(SHOW_KINDS))
-    cards = fields.List(canonical_card(), required=True)
+    cards = fields.List(CanonicalCard(), required=True)
     points = fields.Integer(required=True)
 
 
 class VerifySchema(ma.Schema):
-    hand = fields.List(canonical_card(), required=True)
-    starter = canonical_card()
+    hand = fields.List(CanonicalCard(), required=True)
+    starter = CanonicalCard(required=True)
     crib = fields.Boolean(required=True)
     claimed = fields.Integer(required=True, metadata={"description": "Points claimed"})
     actual = fields.Integer(required=True, metadata={"description": "The true count"})
@@ -156,7 +157,7 @@ class PeggingRequestSchema(ma.Schema):
 
 
 class PeggingScoreSchema(ma.Schema):
-    pile = fields.List(canonical_card(), required=True)
+    pile = fields.List(CanonicalCard(), required=True)
     count = fields.Integer(required=True)
     points = fields.Integer(required=True)
     breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True)
@@ -166,7 +167,7 @@ class PeggingScoreSchema(ma.Schema):
 
 class SeatPlaySchema(ma.Schema):
     seat = StrictInteger(required=True, validate=validate.Range(0, 5))
-    card = card_text(required=True)
+    card = CardText(required=True)
 
 
 class ReplayRequestSchema(ma.Schema):
@@ -176,10 +177,10 @@ class ReplayRequestSchema(ma.Schema):
     plays = fields.List(fields.Nested(SeatPlaySchema), validate=validate.Length(8, 30), metadata={
         "description": "Every card of the play in order, each with its seat. Give `plays` or "
                        "`cards`, not both"})
-    cards = fields.List(card_text(), validate=validate.Length(8, 30), metadata={
+    cards = fields.List(CardText(), validate=validate.Length(8, 30), metadata={
         "description": "Every card of the play in order; the seats are inferred from the turn "
                        "order and the forced goes (where several fit, players play whenever "
-                       "they can)"})
+                       "they can)", "uniqueItems": True})
 
     @ma.validates_schema
     def _plays_or_cards(self, data, **kwargs):
@@ -190,7 +191,7 @@ class ReplayRequestSchema(ma.Schema):
 class ReplayPlaySchema(ma.Schema):
     index = fields.Integer(required=True)
     seat = fields.Integer(required=True)
-    card = canonical_card()
+    card = CanonicalCard(required=True)
     count = fields.Integer(required=True, metadata={"description": "The count after this card"})
     points = fields.Integer(required=True)
     breakdown = fields.List(fields.Nested(ScoreItemSchema), required=True)
