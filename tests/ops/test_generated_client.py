@@ -13,8 +13,10 @@ import pytest
 
 from service.api import create_app
 from service.config import Settings
+from service.engine import ACTION_TYPES
 from service.store import MemoryGameStore
 from tests.games.helpers import random_action
+from tests.games.test_contract import emitted_types
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = "cribbage_client"
@@ -49,6 +51,24 @@ def transport():
     return httpx.WSGITransport(app=app)
 
 
+def model(generated, type_: str, kind: str = "", prefix: str = ""):
+    """The generated class of an action, event or legal action type: `cut_for_deal` with kind
+    "Action" is CutForDealAction."""
+    camel = "".join(word.capitalize() for word in type_.split("_"))
+    return getattr(generated[".models"], f"{prefix}{camel}{kind}")
+
+
+def test_one_class_per_action_event_and_legal_action_type(generated):
+    """Each class, and the enum of its `type_`, which holds only that type."""
+    kinds = [(type_, "Action", "") for type_ in ACTION_TYPES]
+    kinds += [(type_, "", "Legal") for type_ in set(ACTION_TYPES) - {"resign"}]
+    kinds += [(type_, "Event", "") for type_ in emitted_types()]
+    for type_, kind, prefix in kinds:
+        assert "type_" in model(generated, type_, kind, prefix).__annotations__
+        assert [member.value for member in model(generated, type_, f"{kind}Type", prefix)] \
+            == [type_]
+
+
 class Seat:
     """One human seat, driven only through the generated client's typed calls."""
 
@@ -65,12 +85,14 @@ class Seat:
     def read(self):
         game = self.api[".api.games.get_game"].sync(self.game_id, client=self.client)
         assert isinstance(game, self.api[".models"].Game), game
+        for legal in game.view.legal_actions:
+            assert isinstance(legal, model(self.api, legal.type_.value, prefix="Legal")), legal
         return game
 
     def act(self, action: dict, version: int):
+        body = model(self.api, action["type"], "Action").from_dict(action)
         game = self.api[".api.games.act_in_game"].sync(
-            self.game_id, client=self.client, body=self.api[".models"].Action.from_dict(action),
-            if_match=f'"{version}-{self.seat}"')
+            self.game_id, client=self.client, body=body, if_match=f'"{version}-{self.seat}"')
         assert isinstance(game, self.api[".models"].Game), (action, game)
         return game
 
@@ -119,8 +141,9 @@ def test_two_players_against_a_computer_seat(generated, transport):
     events = generated[".api.games.list_events"].sync(created.game_id, client=seat.client,
                                                       after=0)
     assert isinstance(events, generated[".models"].Events)
-    numbers = [event.to_dict()["number"] for event in events.events]
-    assert numbers == list(range(1, final.last_event + 1))
+    for event in events.events:
+        assert isinstance(event, model(generated, event.type_.value, "Event")), event
+    assert [event.number for event in events.events] == list(range(1, final.last_event + 1))
 
 
 def test_four_player_teams_with_two_human_partners(generated, transport):

@@ -1,16 +1,16 @@
-"""marshmallow schemas of the games endpoints: requests, the game view, events."""
+"""marshmallow schemas of the games endpoints: requests and responses (actions and events have
+their own modules)."""
 
 from __future__ import annotations
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.api.fields import CARD_DESCRIPTION, MAX_CARD_TEXT, StrictBoolean, StrictInteger
-from service.api.scoring.schemas import ClaimItemSchema
+from service.api.fields import CanonicalCard, StrictBoolean, StrictInteger
+from service.api.games.actions import LegalActionSchema
+from service.api.games.events import EventSchema
 from service.bots import LEVELS
-from service.engine import ACTION_TYPES, PHASES
-from service.engine.rules import MAX_CLAIM
-from service.games import ActionRequest, ClaimedItem
+from service.engine import PHASES
 
 NAME = validate.Length(1, 40)
 SECRET = validate.Length(1, 64)
@@ -20,14 +20,9 @@ def _nullable_int(description: str) -> fields.Integer:
     return fields.Integer(required=True, allow_none=True, metadata={"description": description})
 
 
-def _card_text(description: str) -> fields.String:
-    return fields.String(validate=validate.Length(1, MAX_CARD_TEXT), metadata={
-        "description": f"{description}. {CARD_DESCRIPTION}", "example": "5H"})
-
-
 def _cards(description: str, **kwargs) -> fields.List:
-    return fields.List(fields.String(), metadata={"description": description,
-                                                  "example": ["5H", "JS"]}, **kwargs)
+    return fields.List(CanonicalCard(), metadata={"description": description,
+                                                 "example": ["5H", "JS"]}, **kwargs)
 
 
 # Requests ----------------------------------------------------------------------------------------
@@ -73,33 +68,6 @@ class JoinSchema(ma.Schema):
     name = fields.String(validate=NAME, metadata={"example": "Bea"})
 
 
-class ActionSchema(ma.Schema):
-    type = fields.String(required=True, validate=validate.OneOf(sorted(ACTION_TYPES)))
-    seat = StrictInteger(validate=validate.Range(0, 5), metadata={
-        "description": "Optional: the seat is the token's; another seat is a 403"})
-    cards = fields.List(_card_text("A card"), validate=validate.Length(1, 2), metadata={
-        "description": "discard: the cards put in the crib (a rank alone, like `k`, names the "
-                       "only card of that rank held)"})
-    card = _card_text("play: the card played")
-    depth = StrictInteger(allow_none=True, validate=validate.Range(4, 48), metadata={
-        "description": "cut_for_deal, cut_starter: cards lifted; null for a random depth"})
-    points = StrictInteger(allow_none=True, validate=validate.Range(0, MAX_CLAIM), metadata={
-        "description": "claim: the points claimed for the hand (or crib) being counted"})
-    items = fields.List(fields.Nested(ClaimItemSchema), allow_none=True,
-                        validate=validate.Length(0, 64), metadata={
-                            "description": "claim: the combinations claimed"})
-
-    @ma.post_load
-    def _request(self, data, **kwargs) -> ActionRequest:
-        items = data.get("items")
-        if items is not None:
-            items = tuple(ClaimedItem(item["kind"], tuple(item["cards"])) for item in items)
-        cards = data.get("cards")
-        return ActionRequest(data["type"], data.get("seat"), data.get("card"),
-                             None if cards is None else tuple(cards), data.get("depth"),
-                             data.get("points"), items)
-
-
 class EventsQuerySchema(ma.Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9), metadata={
         "description": "Return events numbered after this one"})
@@ -119,7 +87,7 @@ class SeatSchema(ma.Schema):
 
 class PlayedCardSchema(ma.Schema):
     seat = fields.Integer(required=True)
-    card = fields.String(required=True)
+    card = CanonicalCard(required=True)
 
 
 class RevealedSeedSchema(ma.Schema):
@@ -149,13 +117,12 @@ class ViewSchema(ma.Schema):
     pile = _cards("Cards played since the count was last reset", required=True)
     table = fields.List(fields.Nested(PlayedCardSchema), required=True, metadata={
         "description": "Every card played this hand, in order"})
-    starter = fields.String(required=True, allow_none=True)
+    starter = CanonicalCard(required=True, allow_none=True)
     turn = _nullable_int("Seat to play")
     to_act = fields.List(fields.Integer(), required=True, metadata={
         "description": "Seats that may act now"})
-    legal_actions = fields.List(fields.Dict(), required=True, metadata={
-        "description": "What this seat may do now, e.g. {type: play, cards: [...]} "
-                       "(resign is always allowed and not listed)"})
+    legal_actions = fields.List(fields.Nested(LegalActionSchema), required=True, metadata={
+        "description": "What this seat may do now (resign is always allowed and not listed)"})
     deadline = fields.Float(required=True, allow_none=True, metadata={
         "description": "Epoch seconds by which the counting seat must claim"})
     counting = fields.Dict(required=True, allow_none=True, metadata={
@@ -178,7 +145,8 @@ class ViewSchema(ma.Schema):
         "description": "sha256 (hex) of the current shuffle seed, published before it is used"})
     revealed_seeds = fields.List(fields.Nested(RevealedSeedSchema), required=True)
     history = fields.List(fields.Dict(), required=True, metadata={
-        "description": "Public events of the current hand"})
+        "description": "Public events of the current hand: each an Event without its number "
+                       "and without the private cards"})
 
 
 class GameSchema(ma.Schema):
@@ -214,10 +182,6 @@ class CreatedGameSchema(SeatTokenSchema):
 class EventsSchema(ma.Schema):
     game_id = fields.String(required=True)
     seat = _nullable_int("The seat the events are shown to; null for a spectator")
-    events = fields.List(fields.Dict(), required=True, metadata={
-        "description": "Each event as this seat may see it: {number, type, ...}. Types: "
-                       "dealer_cut, cut_result, dealt, discarded, starter_cut, heels, "
-                       "card_played, go, last_card, count_reset, show_scored, claim, muggins, "
-                       "count_timeout, hand_revealed (the hand's shuffle seed), game_won, "
-                       "game_started, match_over"})
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={
+        "description": "Each event as this seat may see it, in order"})
     last_event = fields.Integer(required=True)

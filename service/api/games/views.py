@@ -9,10 +9,10 @@ from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
+from service.api.games.actions import ActionSchema
 from service.api.games.bodies import events_body, game_body, seat_access_body
 from service.api.games.preconditions import accepted_versions, etag, none_match
 from service.api.games.schemas import (
-    ActionSchema,
     CreatedGameSchema,
     CreateGameSchema,
     EventsQuerySchema,

@@ -1,0 +1,316 @@
+"""The events of a game as a seat sees them: one schema per type the engine emits.
+
+Each is the event's public part (service.engine: `g.emit(type, public, private)`) plus its
+number; `cards` of `dealt` and `discarded` are private, shown only to the seat they belong to.
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.api.fields import CanonicalCard
+from service.api.scoring.schemas import ScoreItemSchema
+from service.api.unions import TaggedUnionSchema, tag
+
+HEX_SHA256 = "^[0-9a-f]{64}$"
+
+
+def _seat(description: str = "") -> fields.Integer:
+    return fields.Integer(required=True, validate=validate.Range(0, 5),
+                          metadata={"description": description} if description else {})
+
+
+def _non_negative(description: str = "") -> fields.Integer:
+    return fields.Integer(required=True, validate=validate.Range(0, None),
+                          metadata={"description": description} if description else {})
+
+
+def _per_side(description: str) -> fields.List:
+    return fields.List(fields.Integer(), required=True, metadata={"description": description})
+
+
+def _scores() -> fields.List:
+    return _per_side("Every side's score after this event")
+
+
+def _hex(description: str) -> fields.String:
+    return fields.String(required=True, metadata={"description": description,
+                                                  "pattern": HEX_SHA256})
+
+
+def _cards(description: str, **kwargs) -> fields.List:
+    return fields.List(CanonicalCard(), metadata={"description": description}, **kwargs)
+
+
+def _items() -> fields.List:
+    return fields.List(fields.Nested(ScoreItemSchema), required=True)
+
+
+def _hand() -> fields.String:
+    return fields.String(required=True, validate=validate.OneOf(["hand", "crib"]))
+
+
+class _EventSchema(ma.Schema):
+    number = fields.Integer(required=True, validate=validate.Range(1, None), metadata={
+        "description": "The event's place in the game, from 1"})
+
+
+class CutRoundEventSchema(_EventSchema):
+    type = tag("cut_round")
+    round = _non_negative("1 for the first cut for deal, one more for each cut again after a tie")
+    seats = fields.List(fields.Integer(), required=True, metadata={"description": "Who cuts"})
+    seed_commitment = _hex("sha256 of the shuffle seed of this round's deck")
+
+    class Meta:
+        description = "A cut for the first deal begins"
+
+
+class DealerCutEventSchema(_EventSchema):
+    type = tag("dealer_cut")
+    seat = _seat()
+    depth = _non_negative()
+    card = CanonicalCard(required=True)
+
+    class Meta:
+        description = "A seat cut for the deal"
+
+
+class CutResultEventSchema(_EventSchema):
+    type = tag("cut_result")
+    round = _non_negative()
+    seed = _hex("The round's shuffle seed, revealed")
+    cards = fields.List(CanonicalCard(allow_none=True), required=True, metadata={
+        "description": "By seat: the card each cut (null for a seat that did not cut)"})
+    dealer = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The lowest card deals; null after a tie"})
+    tied = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The seats tied for lowest, who cut again (else empty)"})
+
+    class Meta:
+        description = "Every seat of a cut round has cut"
+
+
+class DealtEventSchema(_EventSchema):
+    type = tag("dealt")
+    hand_number = _non_negative()
+    dealer = _seat()
+    pone = _seat()
+    counts = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Cards dealt to each seat"})
+    crib_from_deck = _non_negative("Cards dealt straight to the crib (1 with three players)")
+    seed_commitment = _hex("sha256 of the hand's shuffle seed")
+    cards = _cards("Your cards: only in your own seat's events")
+
+    class Meta:
+        description = "A hand is dealt"
+
+
+class DiscardedEventSchema(_EventSchema):
+    type = tag("discarded")
+    seat = _seat()
+    count = _non_negative()
+    cards = _cards("The cards discarded: only in the discarding seat's events")
+
+    class Meta:
+        description = "A seat put its discards in the crib"
+
+
+class StarterCutEventSchema(_EventSchema):
+    type = tag("starter_cut")
+    seat = _seat()
+    depth = _non_negative()
+    starter = CanonicalCard(required=True)
+
+    class Meta:
+        description = "The starter is cut"
+
+
+class HeelsEventSchema(_EventSchema):
+    type = tag("heels")
+    seat = _seat("The dealer")
+    points = _non_negative()
+    scores = _scores()
+
+    class Meta:
+        description = "The starter is a jack: two for his heels to the dealer"
+
+
+class CardPlayedEventSchema(_EventSchema):
+    type = tag("card_played")
+    seat = _seat()
+    card = CanonicalCard(required=True)
+    count = _non_negative("The count after the card")
+    points = _non_negative()
+    items = _items()
+    scores = _scores()
+
+    class Meta:
+        description = "A card is played to the count"
+
+
+class GoEventSchema(_EventSchema):
+    type = tag("go")
+    seat = _seat("The seat that cannot play")
+    count = _non_negative()
+
+    class Meta:
+        description = "A seat says go (the server records it)"
+
+
+class LastCardEventSchema(_EventSchema):
+    type = tag("last_card")
+    seat = _seat()
+    points = _non_negative()
+    scores = _scores()
+
+    class Meta:
+        description = "One for the last card of the play"
+
+
+class CountResetEventSchema(_EventSchema):
+    type = tag("count_reset")
+    count = _non_negative("The count that ended")
+    seat = _seat("The last seat to play")
+    points = _non_negative("One for the go, none after 31")
+    leader = _seat("Who plays first from 0")
+    scores = _scores()
+
+    class Meta:
+        description = "Nobody can play: the count starts again"
+
+
+class ShowScoredEventSchema(_EventSchema):
+    type = tag("show_scored")
+    seat = _seat()
+    hand = _hand()
+    cards = _cards("The cards shown", required=True)
+    starter = CanonicalCard(required=True)
+    points = _non_negative()
+    items = _items()
+    scores = _scores()
+
+    class Meta:
+        description = "Automatic counting: a hand (or the crib) is counted"
+
+
+class ClaimEventSchema(_EventSchema):
+    type = tag("claim")
+    seat = _seat()
+    hand = _hand()
+    cards = _cards("The cards shown", required=True)
+    starter = CanonicalCard(required=True)
+    claimed = _non_negative("The points claimed")
+    true_count = _non_negative()
+    items = _items()
+    missed = fields.List(fields.Nested(ScoreItemSchema), metadata={
+        "description": "A claim by items: the combinations it left out"})
+    wrong = fields.List(fields.Nested(ScoreItemSchema), metadata={
+        "description": "A claim by items: the combinations that are not there"})
+    points = _non_negative("The points scored: the claim, at most the true count")
+    scores = _scores()
+
+    class Meta:
+        description = "Manual counting: a seat claimed its count"
+
+
+class MugginsEventSchema(_EventSchema):
+    type = tag("muggins")
+    seat = _seat("The seat that takes the points")
+    from_seat = _seat("The seat that missed them")
+    points = _non_negative()
+    reason = fields.String(required=True, validate=validate.OneOf(
+        ["overclaim", "missed", "called", "timeout"]))
+    scores = _scores()
+
+    class Meta:
+        description = "Points a count missed (or overclaimed) go to an opponent"
+
+
+class MugginsLapsedEventSchema(_EventSchema):
+    type = tag("muggins_lapsed")
+    points = _non_negative("The missed points nobody called")
+
+    class Meta:
+        description = "The next deal closed the chance to call muggins"
+
+
+class CountTimeoutEventSchema(_EventSchema):
+    type = tag("count_timeout")
+    seat = _seat()
+    hand = _hand()
+    cards = _cards("The cards shown", required=True)
+    starter = CanonicalCard(required=True)
+    true_count = _non_negative()
+    points = _non_negative("What the seat keeps: the true count less half of it")
+    deadline = fields.Float(required=True, metadata={"description": "Epoch seconds"})
+    scores = _scores()
+
+    class Meta:
+        description = "A seat did not claim by the deadline"
+
+
+class HandRevealedEventSchema(_EventSchema):
+    type = tag("hand_revealed")
+    hand_number = _non_negative()
+    seed = _hex("The hand's shuffle seed: sha256 of it is the dealt event's seed_commitment")
+
+    class Meta:
+        description = "The hand is over: its shuffle seed is revealed"
+
+
+class GameWonEventSchema(_EventSchema):
+    type = tag("game_won")
+    winner = _non_negative("The winning side")
+    seats = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The seats of the winning side"})
+    scores = _scores()
+    skunks = _per_side("0, or 1 for a skunk, 2 for a double skunk (per losing side)")
+    game_points = _non_negative()
+    match_points = _per_side("Every side's match points after this game")
+    resigned = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat that resigned, if one did"})
+
+    class Meta:
+        description = "A side reached the target (or the other side resigned)"
+
+
+class GameStartedEventSchema(_EventSchema):
+    type = tag("game_started")
+    game = _non_negative("The game's number in the match")
+    dealer = _seat()
+
+    class Meta:
+        description = "The next game of a match begins"
+
+
+class MatchOverEventSchema(_EventSchema):
+    type = tag("match_over")
+    match_points = _per_side("Every side's match points")
+    games = _non_negative()
+    seat = _seat("The seat that ended the match")
+
+    class Meta:
+        description = "A seat ended the match"
+
+
+class ResignedEventSchema(_EventSchema):
+    type = tag("resigned")
+    seat = _seat()
+    side = _non_negative("The side that resigned: it loses the game")
+
+    class Meta:
+        description = "A seat resigned"
+
+
+class EventSchema(TaggedUnionSchema):
+    variants = (CutRoundEventSchema, DealerCutEventSchema, CutResultEventSchema,
+                DealtEventSchema, DiscardedEventSchema, StarterCutEventSchema, HeelsEventSchema,
+                CardPlayedEventSchema, GoEventSchema, LastCardEventSchema, CountResetEventSchema,
+                ShowScoredEventSchema, ClaimEventSchema, MugginsEventSchema,
+                MugginsLapsedEventSchema, CountTimeoutEventSchema, HandRevealedEventSchema,
+                GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
+                ResignedEventSchema)
+
+    class Meta(TaggedUnionSchema.Meta):
+        description = "An event, by its type, as the seat reading it may see it"
