@@ -4,7 +4,8 @@ from __future__ import annotations
 import orjson
 from flask import Response
 
-from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
+from service.api.messages import DEFAULT_LANGUAGE, problem_text
+from service.api.problems import PROBLEM_MEDIA_TYPE, TYPE_PREFIX, ProblemSchema
 
 
 def card_texts(cards) -> list[str]:
@@ -20,8 +21,16 @@ def json_response(payload, *, status: int = 200) -> Response:
 
 
 def _problem_example(status: int, code: str, title: str, detail: str, **extra) -> dict:
-    return {"type": f"urn:cribbage:problem:{code}", "title": title, "status": status,
-            "detail": detail, "code": code, **extra}
+    return {"type": TYPE_PREFIX + code, "title": title, "status": status, "detail": detail,
+            "code": code, **extra}
+
+
+def problem_example(status: int, code: str, params: dict | None = None, **extra) -> dict:
+    """The problem the service answers for `code` with `params`, worded from the catalogue."""
+    title, detail = problem_text(code, DEFAULT_LANGUAGE, params or {}, "")
+    if not detail:
+        raise ValueError(f"{code}: the example lacks a param of its detail")
+    return _problem_example(status, code, title, detail, **extra)
 
 
 # status -> (description, example) of each error an operation may document.

@@ -11,6 +11,9 @@ OUR_TAG = re.compile(r'(?:W/)?"(\d{1,18})-(?:\d+|spectator)"')  # "<version>-<se
 ENTITY_TAG = re.compile(r'(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"')  # etagc includes ","
 _ELEMENT = rf"[ \t]*(?:{ENTITY_TAG.pattern}[ \t]*)?"  # list elements may be empty
 ENTITY_TAG_LIST = re.compile(rf"{_ELEMENT}(?:,{_ELEMENT})*")
+_ANY = r"[ \t]*\*[ \t]*"
+# Every If-Match header accepted_versions takes (the OpenAPI document states it)
+IF_MATCH_PATTERN = rf"^(?:{_ANY}|{ENTITY_TAG_LIST.pattern})$"
 
 
 def etag(snapshot: GameSnapshot) -> str:
@@ -28,7 +31,7 @@ def entity_tags(header: str) -> list[str] | None:
 def accepted_versions(if_match: str | None) -> frozenset[int] | None:
     """The versions an If-Match header accepts; None when any will do (absent or `*`). A header
     that is not a list of entity-tags is a 400; a tag that is not one of ours names no version."""
-    if if_match is None or if_match.strip() == "*":
+    if if_match is None or re.fullmatch(_ANY, if_match):
         return None
     tags = entity_tags(if_match)
     if tags is None:

@@ -9,9 +9,11 @@ from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
+from service.api.games import examples
 from service.api.games.actions import ActionSchema
 from service.api.games.bodies import events_body, game_body, seat_access_body
-from service.api.games.preconditions import accepted_versions, etag, none_match
+from service.api.games.preconditions import (IF_MATCH_PATTERN, accepted_versions, etag,
+                                             none_match)
 from service.api.games.schemas import (
     CreatedGameSchema,
     CreateGameSchema,
@@ -22,8 +24,8 @@ from service.api.games.schemas import (
     SeatTokenSchema,
 )
 from service.api.health import add_readiness_check
-from service.api.problems import PROBLEM_MEDIA_TYPE, Problem, ProblemSchema
-from service.api.responses import document_errors, json_response
+from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
+from service.api.responses import document_errors, json_response, problem_example
 from service.games import ActionRequest, GameSnapshot, GamesService
 from service.games.errors import GameNotFound, TokenRequired
 from service.errors import InvalidInputError
@@ -35,6 +37,7 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
 SERVICE = "cribbage.games"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+IDEMPOTENCY_KEY_PATTERN = f"^{IDEMPOTENCY_KEY.pattern}$"
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
 
 TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
@@ -57,10 +60,10 @@ def _service() -> GamesService:
 
 
 # Documentation helpers ---------------------------------------------------------------------------
-def _problem(status: int, code: str, description: str):
-    example = {"type": f"urn:cribbage:problem:{code}", "status": status, "code": code}
+def _problem(status: int, code: str, description: str, params: dict | None = None, **extra):
     return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
-                            description=description, example=example)
+                            description=description,
+                            example=problem_example(status, code, params, **extra))
 
 
 def _header(name: str, description: str, **schema) -> dict:
@@ -74,7 +77,8 @@ MALFORMED_TOKEN = _problem(401, "missing_token", "An Authorization header that i
                                                  "spectator)")
 FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game, or not the "
                                            "seat the action names")
-NOT_FOUND = _problem(404, "game_not_found", "No such game (or it expired after its idle time)")
+NOT_FOUND = _problem(404, "game_not_found", "No such game (or it expired after its idle time)",
+                     {"game_id": examples.GAME_ID})
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable; retry after "
                                                  "Retry-After seconds")
 ETAG_HEADER = {"ETag": {"description": "The version this body shows, per seat",
@@ -122,15 +126,22 @@ FOLLOW_LINKS = {
 
 # Operations --------------------------------------------------------------------------------------
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="createGame", summary="Create a game",
-         responses={201: {"links": CREATE_LINKS}})
-@document_errors(blp, 400, 413, 415, 422, 500)
+@blp.doc(operationId="createGame", responses={201: {"links": CREATE_LINKS}})
+@document_errors(blp, 400, 413, 415, 500)
+@_problem(422, "creator_not_human",
+          "The body does not follow the schema, or its parts do not fit together (what the "
+          "schema cannot say): `creator_seat` past the seats or on a computer seat "
+          "(creator_not_human), no human seat (no_human_seat), teams for another number of "
+          "seats, or muggins or a count time limit without manual counting (invalid_options)",
+          {"seat": 2}, field="creator_seat")
 @UNAVAILABLE
-@blp.arguments(CreateGameSchema)
-@blp.documented_response(201, CreatedGameSchema, headers={
+@blp.arguments(CreateGameSchema, example=examples.CREATE_REQUEST)
+@blp.documented_response(201, CreatedGameSchema, example=examples.CREATED, headers={
     **ETAG_HEADER, "Location": {"description": "The game", "schema": {"type": "string"}}})
 def create_game(spec: dict):
-    """Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
+    """Create a game
+
+    Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
     gets its token (shown only here); every other human seat gets an invite code. Computer
     seats act as soon as it is their turn (here: the cut for deal)."""
     access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"))
@@ -140,40 +151,44 @@ def create_game(spec: dict):
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
-@blp.doc(operationId="joinGame", summary="Take an open seat with its invite code",
+@blp.doc(operationId="joinGame",
          responses={200: {"links": _links("$response.body#/token")}}, parameters=[
              _header("Idempotency-Key", "Any unique string: a retry with the same key and code "
                                         "returns the same seat token (a lost response never "
-                                        "loses the seat)", minLength=1, maxLength=255),
+                                        "loses the seat)", pattern=IDEMPOTENCY_KEY_PATTERN),
          ])
 @document_errors(blp, 400, 413, 415, 422, 500)
 @_problem(403, "invalid_invite", "The code opens no seat of this game")
 @NOT_FOUND
-@_problem(409, "seat_taken", "The seat of this code is already taken")
+@_problem(409, "seat_taken", "The seat of this code is already taken", {"seat": 1})
 @UNAVAILABLE
-@blp.arguments(JoinSchema)
-@blp.documented_response(200, SeatTokenSchema, headers=ETAG_HEADER)
+@blp.arguments(JoinSchema, example=examples.JOIN_REQUEST)
+@blp.documented_response(200, SeatTokenSchema, example=examples.JOINED, headers=ETAG_HEADER)
 def join_game(join: dict, game_id: str):
-    """Returns the seat's token (shown only here, and to a retry with the same
-    Idempotency-Key). Each invite code works once."""
+    """Take an open seat with its invite code
+
+    Returns the seat's token (shown only here, and to a retry with the same Idempotency-Key).
+    Each invite code works once."""
     access = _service().join(_game_id(game_id), join["code"], join.get("name"),
                              _idempotency_key())
     return _json(access.game, seat_access_body(access, with_invites=False))
 
 
 @blp.route("/<game_id>", methods=["GET"])
-@blp.doc(operationId="getGame", summary="Read the game as a seat or a spectator",
-         security=TOKEN_OPTIONAL, responses={200: {"links": FOLLOW_LINKS}},
+@blp.doc(operationId="getGame", security=TOKEN_OPTIONAL,
+         responses={200: {"links": FOLLOW_LINKS}},
          parameters=[_header("If-None-Match", "An ETag from an earlier read: 304 if unchanged")])
 @document_errors(blp, 500)
 @MALFORMED_TOKEN
 @FORBIDDEN
 @NOT_FOUND
 @UNAVAILABLE
-@blp.documented_response(200, GameSchema, headers=ETAG_HEADER)
+@blp.documented_response(200, GameSchema, example=examples.GAME, headers=ETAG_HEADER)
 @blp.alt_response(304, description="Not modified since the If-None-Match ETag")
 def get_game(game_id: str):
-    """With a seat token: the public state plus the seat's own cards and legal actions. Without
+    """Read the game as a seat or a spectator
+
+    With a seat token: the public state plus the seat's own cards and legal actions. Without
     one: what a spectator may see. Deadlines that passed are applied first."""
     snapshot = _service().read(_game_id(game_id), _token())
     current = etag(snapshot)
@@ -185,30 +200,36 @@ def get_game(game_id: str):
 
 
 @blp.route("/<game_id>/actions", methods=["POST"])
-@blp.doc(operationId="actInGame", summary="Act as your seat: discard, cut, play, claim, ...",
-         security=TOKEN_REQUIRED, responses={200: {"links": FOLLOW_LINKS}}, parameters=[
+@blp.doc(operationId="actInGame", security=TOKEN_REQUIRED,
+         responses={200: {"links": FOLLOW_LINKS}}, parameters=[
              _header("Idempotency-Key", "Any unique string: a retry with the same key returns "
                                         "the first response and applies nothing twice",
-                     minLength=1, maxLength=255),
-             _header("If-Match", "The ETag of the version you acted on: 412 if the game has "
-                                 "moved on"),
+                     pattern=IDEMPOTENCY_KEY_PATTERN),
+             _header("If-Match", "The ETag of the version you acted on (or a list of them, or "
+                                 "`*`): 412 if the game has moved on", pattern=IF_MATCH_PATTERN),
          ])
 @document_errors(blp, 400, 413, 415, 500)
 @UNAUTHORIZED
 @FORBIDDEN
 @NOT_FOUND
-@_problem(409, "not_your_turn", "The rules refuse the action (code: not_your_turn, wrong_phase, "
-                                "card_not_in_hand, count_would_exceed_31, ...)")
-@_problem(412, "version_mismatch", "If-Match names a version the game has left")
-@_problem(422, "invalid_action", "Malformed action, or an Idempotency-Key reused with another "
-                                 "body (idempotency_key_reused)")
+@_problem(409, "not_your_turn",
+          "The rules refuse the action in the game's state: not_your_turn, wrong_phase, "
+          "card_not_in_hand, count_would_exceed_31, wrong_discard_count, invalid_cut_depth, "
+          "invalid_claim (items and points disagree, or name cards not shown), nothing_to_call, "
+          "not_a_claim_phase, game_over")
+@_problem(412, "version_mismatch", "If-Match names a version the game has left", {"version": 6})
+@_problem(422, "invalid_action",
+          "The action does not follow its schema, or what the schema cannot say: a claim with "
+          "neither points nor items (invalid_action), the same card twice under two names "
+          "(duplicate_card), a rank alone held more than once (ambiguous_card), an "
+          "Idempotency-Key reused with another body (idempotency_key_reused)")
 @UNAVAILABLE
-@blp.arguments(ActionSchema)
-@blp.documented_response(200, GameSchema, headers=ETAG_HEADER)
+@blp.arguments(ActionSchema, examples=examples.ACTION_REQUESTS)
+@blp.documented_response(200, GameSchema, example=examples.ACTED, headers=ETAG_HEADER)
 def act_in_game(action: ActionRequest, game_id: str):
-    """Actions: `{type: cut_for_deal, depth}`, `{type: discard, cards}`, `{type: cut_starter,
-    depth}`, `{type: play, card}`, `{type: claim, points | items}`, `{type: muggins}`,
-    `{type: next_game}`, `{type: end_match}`, `{type: resign}`. A "go" needs no request.
+    """Act as your seat: cut, discard, play, claim, call muggins, resign, ...
+
+    One action a request, each type with its own fields (see Action). A "go" needs no request.
     Computer seats then act before the response returns; it shows the game after them."""
     key = _idempotency_key()
     token = _token()
@@ -220,18 +241,22 @@ def act_in_game(action: ActionRequest, game_id: str):
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
-@blp.doc(operationId="listEvents", summary="The game's numbered events, as your seat sees them",
-         security=TOKEN_OPTIONAL)
+@blp.doc(operationId="listEvents", security=TOKEN_OPTIONAL)
 @document_errors(blp, 500)
 @MALFORMED_TOKEN
 @FORBIDDEN
 @NOT_FOUND
-@_problem(422, "validation_failed", "after or wait out of range, or after beyond last_event")
+@_problem(422, "after_out_of_range",
+          "`after` beyond the game's last event (after_out_of_range, what the schema cannot "
+          "say), or `after` or `wait` outside the schema's range (validation_failed)",
+          {"events": 6, "after": 9}, field="after")
 @UNAVAILABLE
 @blp.arguments(EventsQuerySchema, location="query")
-@blp.documented_response(200, EventsSchema)
+@blp.documented_response(200, EventsSchema, example=examples.EVENTS)
 def list_events(query: dict, game_id: str):
-    """Events numbered after `after`; with `wait` (at most 25 s) the request is held until the
+    """The game's numbered events, as your seat sees them
+
+    Events numbered after `after`; with `wait` (at most 25 s) the request is held until the
     first one comes. Private parts (your cards) are included only for your own seat."""
     page = _service().events(_game_id(game_id), _token(), query["after"], query["wait"])
     response = json_response(events_body(page))
