@@ -58,11 +58,14 @@ ERRORS = {
 BODY_ERRORS = (400, 413, 415, 422, 500)
 
 
-def document_errors(blp, *statuses: int):
-    """Decorator documenting the problem+json responses `statuses` of an operation."""
+def document_errors(blp, *statuses: int, refusals: str = ""):
+    """Decorator documenting the problem+json responses `statuses` of an operation; `refusals`
+    names what its 422 refuses in a body that follows the schema (what the schema cannot say)."""
     def decorator(view):
         for status in statuses:
             description, example = ERRORS[status]
+            if status == 422 and refusals:
+                description += f". The schema cannot say it, but also refused: {refusals}"
             view = blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                                     description=description, example=example)(view)
         return view

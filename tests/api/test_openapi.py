@@ -7,6 +7,7 @@ from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import validate
 
 from service.api.openapi import openapi_yaml
+from tests.refusals import REFUSALS
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
@@ -108,3 +109,14 @@ def test_every_example_follows_its_schema(spec):
     for where, example, schema in found:
         validator = OAS30Validator({**schema, "components": spec["components"]})
         assert not [error.message for error in validator.iter_errors(example)], where
+
+
+def test_the_refusals_schemathesis_accepts_are_the_documented_ones(spec):
+    """tests/refusals.py lets schemathesis accept a refusal of a request that follows the
+    schema only where the document names it: its status, each code in its description."""
+    by_id = {operation["operationId"]: operation for _, operation in operations(spec)}
+    for operation_id, statuses in REFUSALS.items():
+        for status, codes in statuses.items():
+            description = by_id[operation_id]["responses"][str(status)]["description"]
+            for code in codes or ():
+                assert code in description, (operation_id, status, code)

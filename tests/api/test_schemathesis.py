@@ -2,23 +2,13 @@
 operations (the games endpoints have their own stateful run)."""
 import schemathesis
 from hypothesis import settings
-from schemathesis.config import SchemathesisConfig
 
 from service.api import create_app
 from service.config import Settings
-
-CONFIG = SchemathesisConfig.from_dict({
-    "generation": {"mode": "all", "max-examples": 30},
-    "checks": {
-        # Schema-valid bodies may still break the rules: an unknown card text, the same card
-        # twice in two notations, a pile past 31, an impossible play. JSON Schema cannot say
-        # so; those are 422s.
-        "positive_data_acceptance": {"expected-statuses": ["2xx", "422"]},
-    },
-})
+from tests.refusals import config
 
 app = create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False)})
-schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=CONFIG).include(
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config(30)).include(
     tag=["scoring", "health"])
 
 

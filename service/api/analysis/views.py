@@ -26,7 +26,10 @@ def _number(value: Fraction) -> float:
 @blp.route("/v1/analysis/discard", methods=["POST"])
 @blp.doc(operationId="analyseDiscard", summary="Rank every discard by exact expected points")
 @blp.arguments(DiscardRequestSchema, example=examples.DISCARD_REQUEST)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals=(
+    "the same card twice under two names (duplicate_card), a hand of a size no player is dealt "
+    "with this many players (wrong_hand_size), the dealer's hand without own_crib "
+    "(dealer_owns_crib), teams that do not fit the players (invalid_teams)"))
 @blp.documented_response(200, DiscardAnalysisSchema, example=examples.DISCARD_RESPONSE)
 def discard_analysis(body):
     """Every possible discard of a dealt hand with its exact expected hand and crib points.
@@ -70,7 +73,11 @@ def _crib_cases(unseen: int, others: int) -> int:
 @blp.route("/v1/analysis/play", methods=["POST"])
 @blp.doc(operationId="analysePlay", summary="Rank every card you may play")
 @blp.arguments(PlayRequestSchema, example=examples.PLAY_REQUEST)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals=(
+    "the same card twice under two names (duplicate_card) or in two lists (card_seen_twice), a "
+    "pile counting over 31 (count_exceeds_31) or exactly 31 (count_is_31), a count that is "
+    "not the pile's (count_mismatch), more cards than a player holds (too_many_cards, "
+    "invalid_next_cards), a score already at the target (game_already_won)"))
 @blp.documented_response(200, PlayAnalysisSchema, example=examples.PLAY_RESPONSE)
 def play_analysis(body):
     """Each card you may play with the points it scores, its expected points for and against,

@@ -71,13 +71,16 @@ def _header(name: str, description: str, **schema) -> dict:
             "schema": {"type": "string", **schema}}
 
 
-UNAUTHORIZED = _problem(401, "missing_token", "No seat token (Authorization: Bearer <token>)")
+UNAUTHORIZED = _problem(401, "missing_token", "No seat token (missing_token): send "
+                                               "Authorization: Bearer <token>")
 MALFORMED_TOKEN = _problem(401, "missing_token", "An Authorization header that is not "
                                                  "`Bearer <token>` (send none to read as a "
                                                  "spectator)")
-FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game, or not the "
-                                           "seat the action names")
-NOT_FOUND = _problem(404, "game_not_found", "No such game (or it expired after its idle time)",
+FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game "
+                                           "(invalid_token), or not the seat the action names "
+                                           "(not_your_seat)")
+NOT_FOUND = _problem(404, "game_not_found", "No such game, or it expired after its idle time "
+                                            "(game_not_found)",
                      {"game_id": examples.GAME_ID})
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable; retry after "
                                                  "Retry-After seconds")
@@ -158,9 +161,9 @@ def create_game(spec: dict):
                                         "loses the seat)", pattern=IDEMPOTENCY_KEY_PATTERN),
          ])
 @document_errors(blp, 400, 413, 415, 422, 500)
-@_problem(403, "invalid_invite", "The code opens no seat of this game")
+@_problem(403, "invalid_invite", "The code opens no seat of this game (invalid_invite)")
 @NOT_FOUND
-@_problem(409, "seat_taken", "The seat of this code is already taken", {"seat": 1})
+@_problem(409, "seat_taken", "The seat of this code is already taken (seat_taken)", {"seat": 1})
 @UNAVAILABLE
 @blp.arguments(JoinSchema, example=examples.JOIN_REQUEST)
 @blp.documented_response(200, SeatTokenSchema, example=examples.JOINED, headers=ETAG_HEADER)
@@ -217,7 +220,8 @@ def get_game(game_id: str):
           "card_not_in_hand, count_would_exceed_31, wrong_discard_count, invalid_cut_depth, "
           "invalid_claim (items and points disagree, or name cards not shown), nothing_to_call, "
           "not_a_claim_phase, game_over")
-@_problem(412, "version_mismatch", "If-Match names a version the game has left", {"version": 6})
+@_problem(412, "version_mismatch", "If-Match names a version the game has left "
+                                   "(version_mismatch)", {"version": 6})
 @_problem(422, "invalid_action",
           "The action does not follow its schema, or what the schema cannot say: a claim with "
           "neither points nor items (invalid_action), the same card twice under two names "

@@ -22,12 +22,15 @@ def items_json(items: tuple[ScoreItem, ...]) -> list[dict]:
 
 
 @blp.route("/v1/show/score", methods=["POST"])
-@blp.doc(operationId="scoreShow", summary="Score a hand or crib with the starter")
+@blp.doc(operationId="scoreShow")
 @blp.arguments(ShowRequestSchema, example=examples.SHOW_REQUEST)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals="the same card twice under two names, or the "
+                                             "starter also in the hand (duplicate_card)")
 @blp.documented_response(200, ShowScoreSchema, example=examples.SHOW_RESPONSE)
 def show_score(body):
-    """Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
+    """Score a hand or crib with the starter
+
+    Every fifteen, pair, run, flush and nobs, and the count as a player says it."""
     hand, starter, crib = body["hand"], body["starter"], body["crib"]
     score = score_show(hand, starter, crib)
     return json_response({
@@ -38,13 +41,18 @@ def show_score(body):
 
 
 @blp.route("/v1/show/verify", methods=["POST"])
-@blp.doc(operationId="verifyShow", summary="Check a claimed count of a hand or crib")
+@blp.doc(operationId="verifyShow")
 @blp.arguments(VerifyRequestSchema, examples=examples.VERIFY_REQUESTS)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals="the same card twice under two names, or the "
+                                             "starter also in the hand (duplicate_card), a "
+                                             "claimed combination naming a card not shown "
+                                             "(card_not_held)")
 @blp.documented_response(200, VerifySchema, example=examples.VERIFY_RESPONSE)
 def show_verify(body):
-    """The true count against the claim: points missed (the muggins amount) and overclaimed,
-    each missed or wrong combination, and an explanation in the request's language."""
+    """Check a claimed count of a hand or crib
+
+    The true count against the claim: points missed (the muggins amount) and overclaimed, each
+    missed or wrong combination, and an explanation in the request's language."""
     hand, starter, crib = body["hand"], body["starter"], body["crib"]
     claimed = body["claimed"]
     itemised = not isinstance(claimed, int)
@@ -76,12 +84,16 @@ def _claimed_cards(card_texts, index, shown):
 
 
 @blp.route("/v1/pegging/score", methods=["POST"])
-@blp.doc(operationId="scorePegging", summary="Score the last card played in the play")
+@blp.doc(operationId="scorePegging")
 @blp.arguments(PeggingRequestSchema, example=examples.PEGGING_REQUEST)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals="the same card twice under two names "
+                                             "(duplicate_card), a pile counting over 31 "
+                                             "(count_exceeds_31)")
 @blp.documented_response(200, PeggingScoreSchema, example=examples.PEGGING_RESPONSE)
 def pegging_score(body):
-    """Points for the last card of the pile (the cards since the count was last reset): fifteen,
+    """Score the last card played in the play
+
+    Points for the last card of the pile (the cards since the count was last reset): fifteen,
     thirty-one, pair, three or four of a kind, run. A count over 31 is a 422."""
     pile = parse_cards(body["pile"], "pile")
     score = score_pegging(pile)
@@ -93,12 +105,19 @@ def pegging_score(body):
 
 
 @blp.route("/v1/pegging/replay", methods=["POST"])
-@blp.doc(operationId="replayPegging", summary="Replay the whole play of one hand")
+@blp.doc(operationId="replayPegging")
 @blp.arguments(ReplayRequestSchema, examples=examples.REPLAY_REQUESTS)
-@document_errors(blp, *BODY_ERRORS)
+@document_errors(blp, *BODY_ERRORS, refusals=(
+    "`plays` and `cards` both or neither (validation_failed), a card played twice "
+    "(duplicate_card), a sequence the rules rule out: a count over 31 (count_exceeds_31), a "
+    "seat past the players (seat_out_of_range) or out of turn (play_out_of_turn), a player who "
+    "could play skipped (play_skipped_playable), the wrong number of plays for a seat or in all "
+    "(wrong_play_count, wrong_total_plays), cards no seating fits (seats_not_inferable)"))
 @blp.documented_response(200, ReplaySchema, example=examples.REPLAY_RESPONSE)
 def pegging_replay(body):
-    """Each play's count and points, every go and last card with the seat that earned it, the
+    """Replay the whole play of one hand
+
+    Each play's count and points, every go and last card with the seat that earned it, the
     resets and the totals per seat. An impossible sequence (a player who could play skipped, a
     count over 31, a card played twice, too many cards for a seat) is a 422 naming the play."""
     if "plays" in body:

@@ -1,0 +1,69 @@
+"""What each operation refuses in a request that follows its schema: the documented refusals
+(each response's description in openapi.yaml names its codes), and the schemathesis
+configuration that accepts exactly those, by status and by problem code."""
+
+from __future__ import annotations
+
+import schemathesis
+from schemathesis.config import SchemathesisConfig
+
+# operationId -> status -> the problem codes it may carry (None: no body, e.g. 304)
+REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
+    "scoreShow": {422: ("duplicate_card",)},
+    "verifyShow": {422: ("duplicate_card", "card_not_held")},
+    "scorePegging": {422: ("duplicate_card", "count_exceeds_31")},
+    "replayPegging": {422: ("validation_failed", "duplicate_card", "count_exceeds_31",
+                            "seat_out_of_range", "play_out_of_turn", "play_skipped_playable",
+                            "wrong_play_count", "wrong_total_plays", "seats_not_inferable")},
+    "analyseDiscard": {422: ("duplicate_card", "wrong_hand_size", "dealer_owns_crib",
+                             "invalid_teams")},
+    "analysePlay": {422: ("duplicate_card", "card_seen_twice", "count_exceeds_31", "count_is_31",
+                          "count_mismatch", "too_many_cards", "invalid_next_cards",
+                          "game_already_won")},
+    # The games: besides what the schema cannot say, the state of the game and its secrets (a
+    # game id, an invite code, a seat token the generator cannot know).
+    "createGame": {422: ("creator_not_human", "no_human_seat", "invalid_options")},
+    "joinGame": {403: ("invalid_invite",), 404: ("game_not_found",), 409: ("seat_taken",)},
+    "getGame": {304: None, 403: ("invalid_token",), 404: ("game_not_found",)},
+    "actInGame": {401: ("missing_token",), 403: ("invalid_token", "not_your_seat"),
+                  404: ("game_not_found",),
+                  409: ("not_your_turn", "wrong_phase", "card_not_in_hand",
+                        "count_would_exceed_31", "wrong_discard_count", "invalid_cut_depth",
+                        "invalid_claim", "nothing_to_call", "not_a_claim_phase", "game_over"),
+                  412: ("version_mismatch",),
+                  422: ("invalid_action", "duplicate_card", "ambiguous_card",
+                        "idempotency_key_reused")},
+    "listEvents": {403: ("invalid_token",), 404: ("game_not_found",),
+                   422: ("after_out_of_range",)},
+}
+
+
+def config(max_examples: int | None = None) -> SchemathesisConfig:
+    """Every check; positive data must succeed but for its operation's documented refusals."""
+    generation = {"mode": "all"}
+    if max_examples is not None:
+        generation["max-examples"] = max_examples
+    return SchemathesisConfig.from_dict({
+        "generation": generation,
+        "checks": {"enabled": True,
+                   "positive_data_acceptance": {"expected-statuses": ["2xx"]}},
+        "operations": [
+            {"include-operation-id": operation, "checks": {"positive_data_acceptance": {
+                "expected-statuses": ["2xx", *map(str, statuses)]}}}
+            for operation, statuses in REFUSALS.items()],
+    })
+
+
+@schemathesis.check
+def refused_as_documented(ctx, response, case):
+    """A request that follows the schema is refused only with a documented problem code."""
+    if case.meta is None or not case.meta.generation.mode.is_positive \
+            or not 400 <= response.status_code < 500:
+        return None
+    operation = case.operation.definition.raw.get("operationId")
+    codes = REFUSALS.get(operation, {}).get(response.status_code, ())
+    code = response.json().get("code") if codes is not None else None
+    if codes is not None and code not in codes:
+        raise AssertionError(f"{operation} refused a request that follows its schema with "
+                             f"{response.status_code} {code}, not a documented refusal")
+    return None
