@@ -25,6 +25,9 @@ class CribbageApi(Api):
     def _register_error_handlers(self):
         problems.init_app(self._app)
 
+    def _register_pagination_header(self):
+        pass  # no operation paginates: no pagination header, no PaginationMetadata schema
+
 
 def create_app(config: Mapping | None = None,
                clock: Callable[[], float] = time.time) -> Flask:
@@ -40,9 +43,11 @@ def create_app(config: Mapping | None = None,
         OPENAPI_JSON_PATH="openapi.json",
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         API_SPEC_OPTIONS={"info": {"description": (
-            "Scores cribbage hands and pegging, checks claimed counts and replays the play of "
-            "a hand. Errors are RFC 9457 application/problem+json; text meant for people "
-            "follows Accept-Language (en, es).")}},
+            "Scores cribbage hands and pegging, checks claimed counts, replays the play of a "
+            "hand, coaches discards and plays, and runs turn-based games. Errors are RFC 9457 application/problem+json; text meant for people "
+            "follows Accept-Language (en, es).")},
+            "servers": [{"url": "/", "description": "This service"}],
+            "security": []},  # public, but for the games operations that name seatToken
     )
     app.config.update(config or {})
     settings = app.config.get("SETTINGS") or Settings.from_env()

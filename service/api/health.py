@@ -30,20 +30,25 @@ def add_readiness_check(app, name: str, check) -> None:
 
 
 @blp.route("/livez", methods=["GET"])
-@blp.doc(operationId="livez", summary="The process is alive")
+@blp.doc(operationId="livez")
 @document_errors(blp, 500)
 @blp.documented_response(200, HealthSchema, example={"status": "ok"})
 def livez():
+    """The process is alive
+
+    Answers as long as the process serves requests; it checks nothing else."""
     return json_response({"status": "ok"})
 
 
 @blp.route("/readyz", methods=["GET"])
-@blp.doc(operationId="readyz", summary="The service can take traffic")
+@blp.doc(operationId="readyz")
 @document_errors(blp, 500, 503)
 @blp.documented_response(200, HealthSchema,
                          example={"status": "ready", "checks": {"store": "ok"}})
 def readyz():
-    """503 while any readiness check (for example the game store) fails."""
+    """The service can take traffic
+
+    503 while any readiness check (for example the game store) fails."""
     results = {}
     for name, check in current_app.extensions.get(READINESS_CHECKS, ()):
         try:
@@ -59,8 +64,11 @@ def readyz():
 
 
 @blp.route("/v1/ping", methods=["GET"])
-@blp.doc(operationId="ping", summary="Trivial JSON response (the benchmark baseline)")
+@blp.doc(operationId="ping")
 @document_errors(blp, 500)
 @blp.documented_response(200, PingSchema, example={"ok": True})
 def ping():
+    """Trivial JSON response
+
+    The benchmark baseline: the cheapest answer the service gives."""
     return json_response({"ok": True})

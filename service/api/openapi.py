@@ -17,7 +17,7 @@ def openapi_yaml() -> str:
             if method == "parameters":
                 continue
             operation["responses"] = dict(sorted(operation["responses"].items()))
-    first = ("openapi", "info", "tags", "paths", "components")
+    first = ("openapi", "info", "servers", "security", "tags", "paths", "components")
     ordered = {key: spec[key] for key in first if key in spec}
     ordered.update((key, value) for key, value in spec.items() if key not in ordered)
     return yaml.safe_dump(ordered, sort_keys=False, allow_unicode=True, width=100)
