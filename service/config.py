@@ -19,6 +19,7 @@ class Settings:
     action_rate_limit: str = "120/minute"
     rate_limit_enabled: bool = True
     log_level: str = "INFO"
+    stream_seconds: float = 3600.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -39,6 +40,8 @@ class Settings:
             rate_limit_enabled=_flag(env, "CRIBBAGE_RATE_LIMIT_ENABLED",
                                      defaults.rate_limit_enabled),
             log_level=text("CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
+            stream_seconds=_positive_int(env, "CRIBBAGE_STREAM_SECONDS",
+                                         int(defaults.stream_seconds)),
         )
 
     @property

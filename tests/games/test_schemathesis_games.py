@@ -45,7 +45,8 @@ def refused_if_match(response, case) -> bool:
 
 
 def test_games_api_follows_its_openapi_links(store):
-    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(store), config=CONFIG)
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(store, stream_seconds=0.2),
+                                            config=CONFIG)
     schema = schema.include(path_regex="^/v1/games")
     tokens: dict[str, str] = {}
 
