@@ -8,8 +8,6 @@ Every value comes from the environment:
                       at most 12)
 - GUNICORN_THREADS    threads per worker (default 8); a thread waiting on the events
                       long-poll (at most 25 s) holds one of them
-- CRIBBAGE_PIN_WORKERS  1 (default): each worker process runs on one CPU, the one fewest
-                      live workers use; 0: the kernel moves workers between CPUs
 - PROMETHEUS_MULTIPROC_DIR  where workers write their metrics so /metrics adds them up; when
                       it is unset and there is more than one worker, a temporary directory is
                       made at start-up and removed at exit
@@ -37,15 +35,6 @@ def _default_workers():
     return min(2 * (cores or 1) + 1, _MAX_DEFAULT_WORKERS)
 
 
-def _flag(name, default):
-    text = _os.environ.get(name, "").strip()
-    if not text:
-        return default
-    if text not in ("0", "1"):
-        raise ValueError(f"{name} must be 0 or 1, got {text!r}")
-    return text == "1"
-
-
 def _positive_int(name, default):
     text = _os.environ.get(name, "").strip()
     if not text:
@@ -60,7 +49,6 @@ bind = [_os.environ.get("CRIBBAGE_BIND", "").strip() or "127.0.0.1:8000"]
 worker_class = "gthread"
 workers = _positive_int("WEB_CONCURRENCY", _default_workers())
 threads = _positive_int("GUNICORN_THREADS", 8)
-_PIN_WORKERS = _flag("CRIBBAGE_PIN_WORKERS", True)  # see pre_fork
 
 # The events long-poll waits at most 25 s: a worker is only declared hung well past that.
 timeout = 60
@@ -166,27 +154,6 @@ def on_starting(server):
 
     server.cribbage_metrics_dir = directory
     server.cribbage_mark_process_dead = multiprocess.mark_process_dead
-
-
-def pre_fork(server, worker):
-    """Chooses the CPU of the worker about to start: the one the fewest live workers run on.
-
-    A worker runs Python in one thread at a time (the GIL). Left to move between CPUs, its
-    threads hand the GIL from one CPU to another on every request: on a 2-core machine that
-    halved the requests/s of a single worker (bench/http_scoring.py).
-    """
-    cpus = sorted(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else []
-    if not _PIN_WORKERS or len(cpus) < 2:
-        return
-    taken = [getattr(live, "cribbage_cpu", None) for live in server.WORKERS.values()]
-    worker.cribbage_cpu = min(cpus, key=lambda cpu: (taken.count(cpu), cpu))
-
-
-def post_fork(server, worker):
-    """Keeps the new worker, and the threads it starts, on the CPU `pre_fork` chose."""
-    cpu = getattr(worker, "cribbage_cpu", None)
-    if cpu is not None:
-        _os.sched_setaffinity(0, {cpu})
 
 
 def child_exit(server, worker):

@@ -22,7 +22,6 @@ GUNICORN_ENV = (
     "WEB_CONCURRENCY",
     "GUNICORN_THREADS",
     "CRIBBAGE_LOG_LEVEL",
-    "CRIBBAGE_PIN_WORKERS",
 )
 
 
@@ -229,11 +228,6 @@ def test_gunicorn_reads_bind_workers_and_threads_from_the_environment(monkeypatc
 def test_gunicorn_rejects_a_zero_worker_count(monkeypatch):
     with pytest.raises(ValueError, match="WEB_CONCURRENCY must be a positive integer"):
         gunicorn_settings(monkeypatch, WEB_CONCURRENCY="0")
-
-
-def test_gunicorn_rejects_a_pinning_flag_other_than_0_or_1(monkeypatch):
-    with pytest.raises(ValueError, match="CRIBBAGE_PIN_WORKERS must be 0 or 1, got 'yes'"):
-        gunicorn_settings(monkeypatch, CRIBBAGE_PIN_WORKERS="yes")
 
 
 def test_gunicorn_hooks_clean_up_metrics_of_dead_workers(monkeypatch):
