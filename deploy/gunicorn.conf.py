@@ -25,30 +25,15 @@ import time as _time
 
 from gunicorn.glogging import Logger as _Logger
 
-_MAX_DEFAULT_WORKERS = 12
+from service import config as _config
 
+_ENV = _os.environ
 
-def _default_workers():
-    if not _os.environ.get("CRIBBAGE_REDIS_URL", "").strip():
-        return 1
-    cores = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else _os.cpu_count()
-    return min(2 * (cores or 1) + 1, _MAX_DEFAULT_WORKERS)
-
-
-def _positive_int(name, default):
-    text = _os.environ.get(name, "").strip()
-    if not text:
-        return default
-    value = int(text)
-    if value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {text!r}")
-    return value
-
-
-bind = [_os.environ.get("CRIBBAGE_BIND", "").strip() or "127.0.0.1:8000"]
+bind = [_config.parse_text(_ENV, "CRIBBAGE_BIND", "127.0.0.1:8000")]
 worker_class = "gthread"
-workers = _positive_int("WEB_CONCURRENCY", _default_workers())
-threads = _positive_int("GUNICORN_THREADS", 8)
+workers = _config.parse_positive_int(
+    _ENV, "WEB_CONCURRENCY", _config.default_workers(_ENV, _config.usable_cpus()))
+threads = _config.parse_positive_int(_ENV, "GUNICORN_THREADS", 8)
 
 # The events long-poll waits at most 25 s: a worker is only declared hung well past that.
 timeout = 60
@@ -61,7 +46,7 @@ worker_tmp_dir = "/dev/shm" if _os.path.isdir("/dev/shm") else None
 
 accesslog = "-"
 errorlog = "-"
-loglevel = _os.environ.get("CRIBBAGE_LOG_LEVEL", "info").strip().lower() or "info"
+loglevel = _config.parse_text(_ENV, "CRIBBAGE_LOG_LEVEL", "info").lower()
 
 
 def _utc_timestamp(seconds):

@@ -9,6 +9,8 @@ import pytest
 import yaml
 from gunicorn.config import Config
 
+from service.config import SettingsError
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
@@ -225,9 +227,11 @@ def test_gunicorn_reads_bind_workers_and_threads_from_the_environment(monkeypatc
     assert config.threads == 3
 
 
-def test_gunicorn_rejects_a_zero_worker_count(monkeypatch):
-    with pytest.raises(ValueError, match="WEB_CONCURRENCY must be a positive integer"):
-        gunicorn_settings(monkeypatch, WEB_CONCURRENCY="0")
+@pytest.mark.parametrize("name", ["WEB_CONCURRENCY", "GUNICORN_THREADS"])
+def test_gunicorn_refuses_a_count_below_one_as_the_service_does(monkeypatch, name):
+    with pytest.raises(SettingsError) as raised:
+        gunicorn_settings(monkeypatch, **{name: "0"})
+    assert str(raised.value) == f"{name}='0': expected a whole number of 1 or more"
 
 
 def test_gunicorn_hooks_clean_up_metrics_of_dead_workers(monkeypatch):
