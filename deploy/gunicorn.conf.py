@@ -16,14 +16,9 @@ Module-level names without a leading underscore are read by gunicorn as settings
 """
 
 import glob as _glob
-import json as _json
-import logging as _logging
 import os as _os
 import shutil as _shutil
 import tempfile as _tempfile
-import time as _time
-
-from gunicorn.glogging import Logger as _Logger
 
 from service import config as _config
 
@@ -47,70 +42,7 @@ worker_tmp_dir = "/dev/shm" if _os.path.isdir("/dev/shm") else None
 accesslog = "-"
 errorlog = "-"
 loglevel = _config.parse_text(_ENV, "CRIBBAGE_LOG_LEVEL", "info").lower()
-
-
-def _utc_timestamp(seconds):
-    milliseconds = int(seconds * 1000) % 1000
-    return _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds)) + f".{milliseconds:03d}Z"
-
-
-class _JsonLineFormatter(_logging.Formatter):
-    """Formats gunicorn's own messages (start-up, worker exits) as one JSON object per line."""
-
-    def format(self, record):
-        line = {
-            "time": _utc_timestamp(record.created),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "pid": record.process,
-            "message": record.getMessage(),
-        }
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
-        return _json.dumps(line, separators=(",", ":"))
-
-
-class JsonLogger(_Logger):
-    """gunicorn's logger with one JSON object per line in both the error and the access log.
-
-    The access line holds the path without its query string and no request header, so neither
-    a seat token (Authorization) nor anything a client put in a query string reaches the log.
-    """
-
-    def setup(self, cfg):
-        super().setup(cfg)
-        for handler in self.error_log.handlers:
-            handler.setFormatter(_JsonLineFormatter())
-
-    def access(self, resp, req, environ, request_time):
-        if not self.cfg.accesslog:
-            return
-        line = {
-            "time": _utc_timestamp(_time.time()),
-            "log": "access",
-            "remote": environ.get("REMOTE_ADDR", "-"),
-            "method": environ.get("REQUEST_METHOD", "-"),
-            "path": environ.get("PATH_INFO", "-"),
-            "status": resp.status_code,
-            "bytes": getattr(resp, "sent", None),
-            "duration_ms": round(request_time.total_seconds() * 1000, 3),
-            "request_id": _request_id(resp.headers or ()),
-        }
-        try:
-            self.access_log.info(_json.dumps(line, separators=(",", ":")))
-        except Exception:
-            self.exception("Failed to write an access log line")
-
-
-logger_class = JsonLogger
-
-
-def _request_id(response_headers):
-    # The app appends X-Request-ID last: searching from the end finds it at once.
-    for name, value in reversed(response_headers):
-        if name.lower() == "x-request-id":
-            return value
-    return None
+logger_class = "service.gunicorn_logging.JsonLogger"
 
 
 def on_starting(server):
