@@ -40,11 +40,17 @@ def parse_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
 
 def parse_positive_int(env: Mapping[str, str], name: str, default: int) -> int:
     """A whole number of 1 or more, in decimal digits; `default` when unset or blank."""
+    return parse_whole_number(env, name, default, minimum=1)
+
+
+def parse_whole_number(env: Mapping[str, str], name: str, default: int,
+                       minimum: int = 0) -> int:
+    """A whole number of `minimum` or more, in decimal digits; `default` when unset or blank."""
     raw = parse_text(env, name, "")
     if not raw:
         return default
-    if not _WHOLE_NUMBER.fullmatch(raw) or int(raw) < 1:
-        raise SettingsError(f"{name}={raw!r}: expected a whole number of 1 or more")
+    if not _WHOLE_NUMBER.fullmatch(raw) or int(raw) < minimum:
+        raise SettingsError(f"{name}={raw!r}: expected a whole number of {minimum} or more")
     return int(raw)
 
 

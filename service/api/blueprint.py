@@ -38,6 +38,14 @@ def load_json_body(schema: ma.Schema):
         raise validation_problem(error.messages) from None
 
 
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+# One decoder, made once: json.loads with any option builds a new one on every call.
+_STRICT_JSON = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def parse_json(raw: bytes):
     """`raw` parsed as JSON, strictly (RFC 8259): UTF-8 only, no NaN or Infinity, no escaped
     lone surrogate (it could not be written back as UTF-8). Raises Problem 400, also for nesting
@@ -49,17 +57,13 @@ def parse_json(raw: bytes):
     """
     try:
         text = raw.decode("utf-8")
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = _STRICT_JSON.decode(text)
         if "\\u" in text:
             json.dumps(data, ensure_ascii=False).encode("utf-8")  # raises on a lone surrogate
     # UnicodeError and JSONDecodeError are ValueErrors
     except (ValueError, RecursionError):
         raise Problem(400, "invalid_json", "invalid JSON") from None
     return data
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
 
 
 def read_body(current) -> bytes:

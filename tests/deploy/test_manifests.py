@@ -9,9 +9,9 @@ import pytest
 import yaml
 from gunicorn.config import Config
 
-from service import gunicorn_hooks
+from service.server import hooks as gunicorn_hooks
 from service.config import SettingsError
-from service.gunicorn_logging import JsonLogger
+from service.server.access_log import JsonLogger
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

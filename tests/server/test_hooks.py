@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from service.gunicorn_hooks import child_exit, on_exit, on_starting
+from service.server.hooks import child_exit, on_exit, on_starting
 
 
 class FakeLog:
