@@ -15,7 +15,7 @@ def peg(client, pile, language=None):
     return client.post("/v1/pegging/score", json={"pile": pile}, headers=headers)
 
 
-def test_fifteen_and_run(client):
+def test_the_documented_example_is_what_the_route_answers_in_both_languages(client):
     assert peg(client, ["5H", "4S", "6D"]).get_json() == examples.PEGGING_RESPONSE
     assert peg(client, ["5H", "4S", "6D"], "es").get_json()["summary"] == "quince por cinco"
 
@@ -38,7 +38,7 @@ def test_count_over_31_names_the_card(client):
     assert body["detail"] == "pile[3]: the count reaches 32, over 31"
 
 
-def test_pile_card_played_twice(client):
+def test_a_card_twice_in_the_pile_is_named(client):
     assert problem(peg(client, ["KH", "kh"]), 422, "duplicate_card")["field"] == "pile[1]"
 
 

@@ -27,7 +27,7 @@ def test_a_golden_show_is_scored_exactly(client, case):
         assert body["summary"] == case.summary
 
 
-def test_spanish_summary(client):
+def test_the_summary_is_spanish_when_spanish_is_preferred(client):
     response = score(client, ["5S", "4S", "2S", "6H"], "5H", language="es-ES,es;q=0.9,en;q=0.5")
     assert response.headers.getlist("Content-Language") == ["es"]
     assert response.headers.getlist("Vary") == ["Accept-Language"]
@@ -75,18 +75,18 @@ def test_unknown_card_in_spanish(client):
     assert body["detail"] == 'starter: "XX" no es una carta'
 
 
-def test_duplicate_in_hand(client):
+def test_a_card_twice_in_the_hand_is_named(client):
     body = problem(score(client, ["5H", "5h", "6D", "4C"], "JH"), 422, "duplicate_card")
     assert body["field"] == "hand[1]"
 
 
-def test_starter_also_in_hand(client):
+def test_a_starter_also_in_the_hand_is_named(client):
     body = problem(score(client, ["5H", "5S", "6D", "4C"], "five of hearts"), 422,
                    "duplicate_card")
     assert body["field"] == "starter"
 
 
-def test_wrong_number_of_cards(client):
+def test_a_hand_of_three_cards_is_refused_by_length(client):
     body = problem(score(client, ["5H", "5S", "6D"], "JH"), 422, "validation_failed")
     assert body["errors"] == {"hand": ["Length must be between 4 and 5."]}
 
