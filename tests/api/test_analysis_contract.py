@@ -22,5 +22,5 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=CONFIG).inc
 
 @schema.parametrize()
 @settings(deadline=None)
-def test_analysis_contract(case):
+def test_analysis_responses_match_the_openapi_document(case):
     case.call_and_validate()

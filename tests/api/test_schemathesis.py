@@ -24,5 +24,5 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=CONFIG).inc
 
 @schema.parametrize()
 @settings(deadline=None)
-def test_api_contract(case):
+def test_scoring_and_health_responses_match_the_openapi_document(case):
     case.call_and_validate()

@@ -125,6 +125,7 @@ def test_open_store_picks_redis_only_when_a_url_is_set():
     )
 
 
+@pytest.mark.ops
 def test_a_cluster_master_down_is_unavailable_and_the_store_recovers_when_it_returns():
     from service.store import GameNotFound
     from tests.redis_servers import RedisClusterServers
