@@ -3,7 +3,8 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
 
 - A request's head must arrive within gunicorn's `keepalive` seconds (gunicorn's gevent worker
   already bounds every head read by it); every later read or write on the connection must make
-  progress within READ_TIMEOUT seconds, or the connection is closed.
+  progress within CRIBBAGE_READ_TIMEOUT seconds (default 30: more than a stream's heartbeat
+  interval, so a live stream never trips it), or the connection is closed.
 - One client address holds at most `max_connections_per_client` connections per worker
   process (CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT, 0 for no cap: behind a proxy every client
   shares its address); past that a new connection gets a 429 and is closed.
@@ -16,9 +17,8 @@ from collections import Counter
 
 from gunicorn.workers.ggevent import GeventWorker
 
-from service.config import parse_whole_number
+from service.config import parse_positive_int, parse_whole_number
 
-READ_TIMEOUT = 30.0  # more than a stream's heartbeat interval, so a live stream never trips it
 _REFUSAL = (b'{"type":"urn:cribbage:problem:too_many_connections","title":"Too many '
             b'connections","status":429,"code":"too_many_connections"}')
 TOO_MANY_CONNECTIONS = (
@@ -32,6 +32,7 @@ class CribbageWorker(GeventWorker):
         super().__init__(*args, **kwargs)
         self.max_connections_per_client = parse_whole_number(
             os.environ, "CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT", 64)
+        self.read_timeout = parse_positive_int(os.environ, "CRIBBAGE_READ_TIMEOUT", 30)
         self.connections_by_client: Counter[str] = Counter()
 
     def init_process(self):
@@ -51,7 +52,7 @@ class CribbageWorker(GeventWorker):
             return
         self.connections_by_client[host] += 1
         try:
-            client.settimeout(READ_TIMEOUT)
+            client.settimeout(self.read_timeout)
             # GeventWorker.handle would make the socket blocking again: skip to its parent.
             super(GeventWorker, self).handle(listener, client, addr)
         finally:

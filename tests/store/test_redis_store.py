@@ -154,3 +154,15 @@ def test_a_cluster_master_down_is_unavailable_and_the_store_recovers_when_it_ret
         store.close()
     finally:
         cluster.remove()
+
+
+def test_waiters_read_again_when_the_notification_connection_comes_back(dedicated_redis):
+    store = RedisGameStore(dedicated_redis.url, ttl_seconds=300)
+    game_id = new_id()
+    store.create(game_id, "v1")
+    with store.watch(game_id) as watch:
+        # What is published while the listener is away is lost: its waiters must re-read.
+        dedicated_redis.stop()
+        dedicated_redis.start()
+        assert watch.wait(20) is True
+    store.close()
