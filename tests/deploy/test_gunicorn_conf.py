@@ -65,7 +65,7 @@ def gunicorn(tmp_path):
         for key, value in os.environ.items()
         if key not in ("PROMETHEUS_MULTIPROC_DIR", "CRIBBAGE_REDIS_URL")
     }
-    env.update(CRIBBAGE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+    env.update(CRIBBAGE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2")
     stdout, stderr = tmp_path / "stdout.log", tmp_path / "stderr.log"
     with open(stdout, "wb") as out, open(stderr, "wb") as err:
         process = subprocess.Popen(
@@ -139,7 +139,7 @@ def test_error_log_is_one_json_object_per_line(gunicorn):
     assert all(UTC_MILLISECONDS.fullmatch(line["time"]) for line in lines)
     messages = [line["message"] for line in lines]
     assert messages[0].startswith("Starting gunicorn ")
-    assert "Using worker: gthread" in messages
+    assert "Using worker: service.server.worker.CribbageWorker" in messages
     assert {line["logger"] for line in lines} == {"gunicorn.error"}
     (warning,) = [line for line in lines if line["level"] == "warning"]
     assert warning["message"].startswith("2 workers with the embedded store")

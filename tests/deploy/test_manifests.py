@@ -27,6 +27,7 @@ GUNICORN_ENV = (
     "GUNICORN_THREADS",
     "CRIBBAGE_LOG_LEVEL",
     "GUNICORN_WORKER_CLASS",
+    "GUNICORN_WORKER_CONNECTIONS",
 )
 
 
@@ -198,11 +199,11 @@ def test_redis_conf_keeps_games_on_disk_and_never_evicts_them():
     assert directives["maxmemory-policy"] == ["noeviction"]
 
 
-def test_gunicorn_defaults_to_one_gthread_worker_on_loopback_with_the_embedded_store(monkeypatch):
+def test_gunicorn_defaults_to_one_gevent_worker_on_loopback_with_the_embedded_store(monkeypatch):
     config = gunicorn_settings(monkeypatch)
-    assert config.worker_class_str == "gthread"
+    assert config.worker_class_str == "service.server.worker.CribbageWorker"
     assert config.workers == 1
-    assert config.threads == 8
+    assert config.worker_connections == 10000
     assert config.address == [("127.0.0.1", 8000)]
     assert config.accesslog == "-"
     assert config.errorlog == "-"
