@@ -50,8 +50,10 @@ class _Game:
 class Waiters:
     def __init__(self, subscriptions: Subscriptions | None = None):
         self._subscriptions = subscriptions
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()           # guards _games; never held while talking
+        self._subscribing = threading.Lock()    # orders (un)subscriptions; never taken by notify
         self._games: dict[str, _Game] = {}
+        self._subscribed: set[str] = set()
 
     @contextmanager
     def watch(self, game_id: str) -> Iterator[Watch]:
@@ -63,10 +65,9 @@ class Waiters:
                 game = self._games[game_id] = _Game()
                 if self._subscriptions is None:
                     game.subscribed.set()
-                else:
-                    self._subscriptions.subscribe(game_id)
             game.watches.add(watch)
         try:
+            self._sync_subscription(game_id)
             game.subscribed.wait(SUBSCRIBE_TIMEOUT)
             yield watch
         finally:
@@ -74,8 +75,24 @@ class Waiters:
                 game.watches.discard(watch)
                 if not game.watches and self._games.get(game_id) is game:
                     del self._games[game_id]
-                    if self._subscriptions is not None:
-                        self._subscriptions.unsubscribe(game_id)
+            self._sync_subscription(game_id)
+
+    def _sync_subscription(self, game_id: str) -> None:
+        """Subscribe to the game if a local request waits on it, else unsubscribe; one thread at
+        a time, so that a late unsubscription never undoes a newer subscription."""
+        if self._subscriptions is None:
+            return
+        with self._subscribing:
+            with self._lock:
+                game = self._games.get(game_id)
+            if game is not None and game_id not in self._subscribed:
+                self._subscribed.add(game_id)
+                self._subscriptions.subscribe(game_id)
+            elif game is not None:
+                game.subscribed.set()  # the subscription of an earlier watch is still in place
+            elif game_id in self._subscribed:
+                self._subscribed.discard(game_id)
+                self._subscriptions.unsubscribe(game_id)
 
     def subscribed(self, game_id: str) -> None:
         with self._lock:
