@@ -183,6 +183,25 @@ class GamesService:
 
         return self._retrying(attempt)
 
+    def rename(self, game_id: str, token: str | None, seat: int, name: str) -> GameSnapshot:
+        """Give the token's seat a new name; a `seat_renamed` event tells the table."""
+        if not token:
+            raise TokenRequired("renaming a seat needs the seat's token")
+
+        def attempt() -> GameSnapshot:
+            stored, record, own_seat = self._open(game_id, token)
+            if seat != own_seat:
+                raise SeatRefused(f"this token holds seat {own_seat}", code="not_your_seat",
+                                  field="seat", seat=own_seat)
+            version, record = self._catch_up(game_id, stored, record)
+            renamed = Event("seat_renamed", {"seat": seat, "name": name})
+            record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
+                             events=record.events + 1)
+            version = self.store.save(game_id, version, record.to_json(), _texts([renamed]))
+            return _snapshot(game_id, version, record, seat)
+
+        return self._retrying(attempt)
+
     def read(self, game_id: str, token: str | None = None) -> GameSnapshot:
         """The game as the token's seat sees it, or as a spectator without a token."""
 

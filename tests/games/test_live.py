@@ -146,3 +146,28 @@ def test_a_malformed_last_event_id_is_refused(client):
     assert refused.status_code == 422
     assert (refused.get_json()["code"], refused.get_json()["field"]) == (
         "invalid_last_event_id", "Last-Event-ID")
+
+
+def test_renaming_a_seat_is_an_event_every_seat_sees(client):
+    ana, bea = two_humans(client)
+    before = bea.read()["last_event"]
+    renamed = client.patch(f"/v1/games/{ana.game_id}/seats/1", json={"name": "Beatriz"},
+                           headers=bea.headers())
+    assert renamed.status_code == 200
+    assert renamed.get_json()["seats"][1]["name"] == "Beatriz"
+    assert ana.read()["seats"][1]["name"] == "Beatriz"
+    assert ana.events(after=before).get_json()["events"] == [
+        {"number": before + 1, "type": "seat_renamed", "seat": 1, "name": "Beatriz"}]
+
+
+def test_only_a_seats_own_token_renames_it(client):
+    ana, bea = two_humans(client)
+    url = f"/v1/games/{ana.game_id}/seats/0"
+    refused = client.patch(url, json={"name": "Mallory"}, headers=bea.headers())
+    assert (refused.status_code, refused.get_json()["code"]) == (403, "not_your_seat")
+    anonymous = client.patch(url, json={"name": "Mallory"})
+    assert (anonymous.status_code, anonymous.get_json()["code"]) == (401, "missing_token")
+    too_long = client.patch(url, json={"name": "x" * 41}, headers=ana.headers())
+    assert (too_long.status_code, too_long.get_json()["errors"]) == (
+        422, {"name": ["Length must be between 1 and 40."]})
+    assert ana.read()["seats"][0]["name"] == "Ana"

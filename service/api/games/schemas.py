@@ -73,6 +73,11 @@ class JoinSchema(ma.Schema):
     name = fields.String(validate=NAME, metadata={"example": "Bea"})
 
 
+class RenameSchema(ma.Schema):
+    name = fields.String(required=True, validate=NAME, metadata={
+        "description": "The name the table sees for your seat", "example": "Bea"})
+
+
 class ActionSchema(ma.Schema):
     type = fields.String(required=True, validate=validate.OneOf(sorted(ACTION_TYPES)))
     seat = StrictInteger(validate=validate.Range(0, 5), metadata={

@@ -19,6 +19,7 @@ from service.api.games.schemas import (
     EventsSchema,
     GameSchema,
     JoinSchema,
+    RenameSchema,
     SeatTokenSchema,
     StreamQuerySchema,
     StreamTicketSchema,
@@ -189,6 +190,23 @@ def join_game(join: dict, game_id: str):
     access = _service().join(_game_id(game_id), join["code"], join.get("name"),
                              _idempotency_key())
     return _json(access.game, seat_access_body(access, with_invites=False))
+
+
+@blp.route("/<game_id>/seats/<int:seat>", methods=["PATCH"])
+@blp.doc(operationId="renameSeat", summary="Change the name your seat shows",
+         security=TOKEN_REQUIRED)
+@document_errors(blp, 400, 413, 415, 422, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@UNAVAILABLE
+@blp.arguments(RenameSchema)
+@blp.documented_response(200, GameSchema, headers=ETAG_HEADER)
+def rename_seat(rename: dict, game_id: str, seat: int):
+    """Every seat sees the new name, and a `seat_renamed` event says it. Only the seat's own
+    token may rename it."""
+    snapshot = _service().rename(_game_id(game_id), _token(), seat, rename["name"])
+    return _json(snapshot, game_body(snapshot))
 
 
 @blp.route("/<game_id>", methods=["GET"])
