@@ -108,7 +108,7 @@ def main() -> None:
     print(f"wrk: {args.threads} thread(s), {args.connections} connections, {args.duration} s x "
           f"{args.rounds} rounds per endpoint, gunicorn -c deploy/gunicorn.conf.py"
           + (", wrk on CPU 0 and gunicorn on CPU 1" if args.pin else
-             ", the worker on the CPU the config gives it, wrk where the kernel puts it"))
+             ", gunicorn and wrk where the kernel puts them"))
     for name, rps, cpu, runs in (("GET  /v1/ping       ", trivial_rps, trivial_cpu, trivial),
                                  ("POST /v1/show/score ", scoring_rps, scoring_cpu, scoring)):
         rounds = ", ".join(f"{run:.0f}" for run, _ in runs)

@@ -1,71 +1,45 @@
 """Gunicorn settings: the one config the Dockerfile, the README and the benchmarks use.
 
-Every value comes from the environment:
+Every value comes from the environment, read by service/config.py's parsers:
 
 - CRIBBAGE_BIND       listen address (default 127.0.0.1:8000; the image sets 0.0.0.0:8000)
+- GUNICORN_WORKER_CLASS  gunicorn worker class (default service.server.worker.CribbageWorker:
+                      gevent, so a waiting client costs no thread)
+- GUNICORN_WORKER_CONNECTIONS  connections one worker holds at once (default 10000)
+- CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT  per client address and worker (default 64; 0: no cap)
 - WEB_CONCURRENCY     worker processes (default: 1 with the embedded in-memory store, whose
                       games live inside one process; with CRIBBAGE_REDIS_URL set, 2 x cores + 1,
                       at most 12)
-- GUNICORN_THREADS    threads per worker (default 8); a thread waiting on the events
-                      long-poll (at most 25 s) holds one of them
-- CRIBBAGE_PIN_WORKERS  1 (default): each worker process runs on one CPU, the one fewest
-                      live workers use; 0: the kernel moves workers between CPUs
+- GUNICORN_THREADS    threads per worker with the gthread worker class (default 8)
+- CRIBBAGE_LOG_LEVEL  gunicorn's log level too (default info)
 - PROMETHEUS_MULTIPROC_DIR  where workers write their metrics so /metrics adds them up; when
                       it is unset and there is more than one worker, a temporary directory is
-                      made at start-up and removed at exit
+                      made at start-up and removed at exit (service/server/hooks.py)
 
 Module-level names without a leading underscore are read by gunicorn as settings.
 """
 
-import glob as _glob
-import json as _json
-import logging as _logging
 import os as _os
-import shutil as _shutil
-import tempfile as _tempfile
-import time as _time
 
-from gunicorn.glogging import Logger as _Logger
+from service import config as _config
+# Server hooks, which gunicorn finds by name like the settings below.
+from service.server.hooks import child_exit, on_exit, on_starting
 
-_MAX_DEFAULT_WORKERS = 12
+_ENV = _os.environ
 
+bind = [_config.parse_text(_ENV, "CRIBBAGE_BIND", "127.0.0.1:8000")]
+worker_class = _config.parse_text(_ENV, "GUNICORN_WORKER_CLASS",
+                                  "service.server.worker.CribbageWorker")
+worker_connections = _config.parse_positive_int(_ENV, "GUNICORN_WORKER_CONNECTIONS", 10000)
+workers = _config.parse_positive_int(
+    _ENV, "WEB_CONCURRENCY", _config.default_workers(_ENV, _config.usable_cpus()))
+threads = _config.parse_positive_int(_ENV, "GUNICORN_THREADS", 8)
 
-def _default_workers():
-    if not _os.environ.get("CRIBBAGE_REDIS_URL", "").strip():
-        return 1
-    cores = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else _os.cpu_count()
-    return min(2 * (cores or 1) + 1, _MAX_DEFAULT_WORKERS)
-
-
-def _flag(name, default):
-    text = _os.environ.get(name, "").strip()
-    if not text:
-        return default
-    if text not in ("0", "1"):
-        raise ValueError(f"{name} must be 0 or 1, got {text!r}")
-    return text == "1"
-
-
-def _positive_int(name, default):
-    text = _os.environ.get(name, "").strip()
-    if not text:
-        return default
-    value = int(text)
-    if value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {text!r}")
-    return value
-
-
-bind = [_os.environ.get("CRIBBAGE_BIND", "").strip() or "127.0.0.1:8000"]
-worker_class = "gthread"
-workers = _positive_int("WEB_CONCURRENCY", _default_workers())
-threads = _positive_int("GUNICORN_THREADS", 8)
-_PIN_WORKERS = _flag("CRIBBAGE_PIN_WORKERS", True)  # see pre_fork
-
-# The events long-poll waits at most 25 s: a worker is only declared hung well past that.
+# A worker that does not report for this long is replaced (gevent: its loop is blocked).
 timeout = 60
 # On SIGTERM, requests in flight (a long-poll included) get this long to finish.
 graceful_timeout = 30
+# Also the time a request's head has to arrive (service/server/worker.py).
 keepalive = 5
 
 # Heartbeat files on a tmpfs: a read-only or slow root file system cannot stall workers.
@@ -73,131 +47,5 @@ worker_tmp_dir = "/dev/shm" if _os.path.isdir("/dev/shm") else None
 
 accesslog = "-"
 errorlog = "-"
-loglevel = _os.environ.get("CRIBBAGE_LOG_LEVEL", "info").strip().lower() or "info"
-
-
-def _utc_timestamp(seconds):
-    milliseconds = int(seconds * 1000) % 1000
-    return _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds)) + f".{milliseconds:03d}Z"
-
-
-class _JsonLineFormatter(_logging.Formatter):
-    """Formats gunicorn's own messages (start-up, worker exits) as one JSON object per line."""
-
-    def format(self, record):
-        line = {
-            "time": _utc_timestamp(record.created),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "pid": record.process,
-            "message": record.getMessage(),
-        }
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
-        return _json.dumps(line, separators=(",", ":"))
-
-
-class JsonLogger(_Logger):
-    """gunicorn's logger with one JSON object per line in both the error and the access log.
-
-    The access line holds the path without its query string and no request header, so neither
-    a seat token (Authorization) nor anything a client put in a query string reaches the log.
-    """
-
-    def setup(self, cfg):
-        super().setup(cfg)
-        for handler in self.error_log.handlers:
-            handler.setFormatter(_JsonLineFormatter())
-
-    def access(self, resp, req, environ, request_time):
-        if not self.cfg.accesslog:
-            return
-        line = {
-            "time": _utc_timestamp(_time.time()),
-            "log": "access",
-            "remote": environ.get("REMOTE_ADDR", "-"),
-            "method": environ.get("REQUEST_METHOD", "-"),
-            "path": environ.get("PATH_INFO", "-"),
-            "status": resp.status_code,
-            "bytes": getattr(resp, "sent", None),
-            "duration_ms": round(request_time.total_seconds() * 1000, 3),
-            "request_id": _request_id(resp.headers or ()),
-        }
-        try:
-            self.access_log.info(_json.dumps(line, separators=(",", ":")))
-        except Exception:
-            self.exception("Failed to write an access log line")
-
-
-logger_class = JsonLogger
-
-
-def _request_id(response_headers):
-    # The app appends X-Request-ID last: searching from the end finds it at once.
-    for name, value in reversed(response_headers):
-        if name.lower() == "x-request-id":
-            return value
-    return None
-
-
-def on_starting(server):
-    """Prepares the metrics directory before the first worker is forked."""
-    if server.cfg.workers > 1 and not _os.environ.get("CRIBBAGE_REDIS_URL", "").strip():
-        server.log.warning(
-            "%d workers with the embedded store: each worker keeps its own games; "
-            "set CRIBBAGE_REDIS_URL or WEB_CONCURRENCY=1",
-            server.cfg.workers,
-        )
-    directory = _os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").strip()
-    if not directory:
-        if server.cfg.workers < 2:
-            return
-        directory = _tempfile.mkdtemp(prefix="cribbage-metrics-")
-        # Set before any worker (and prometheus_client, which reads it on import) starts.
-        _os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
-        server.cribbage_metrics_tmp = directory
-    _os.makedirs(directory, exist_ok=True)
-    # Files left by an earlier run would be added to this run's counters.
-    for stale in _glob.glob(_os.path.join(directory, "*.db")):
-        _os.remove(stale)
-    # Imported here, not in child_exit: that runs inside the SIGCHLD handler, where an import
-    # can be interrupted by the next SIGCHLD and fail half-way.
-    from prometheus_client import multiprocess
-
-    server.cribbage_metrics_dir = directory
-    server.cribbage_mark_process_dead = multiprocess.mark_process_dead
-
-
-def pre_fork(server, worker):
-    """Chooses the CPU of the worker about to start: the one the fewest live workers run on.
-
-    A worker runs Python in one thread at a time (the GIL). Left to move between CPUs, its
-    threads hand the GIL from one CPU to another on every request: on a 2-core machine that
-    halved the requests/s of a single worker (bench/http_scoring.py).
-    """
-    cpus = sorted(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else []
-    if not _PIN_WORKERS or len(cpus) < 2:
-        return
-    taken = [getattr(live, "cribbage_cpu", None) for live in server.WORKERS.values()]
-    worker.cribbage_cpu = min(cpus, key=lambda cpu: (taken.count(cpu), cpu))
-
-
-def post_fork(server, worker):
-    """Keeps the new worker, and the threads it starts, on the CPU `pre_fork` chose."""
-    cpu = getattr(worker, "cribbage_cpu", None)
-    if cpu is not None:
-        _os.sched_setaffinity(0, {cpu})
-
-
-def child_exit(server, worker):
-    """Drops a dead worker's live gauges from the metrics directory."""
-    mark_process_dead = getattr(server, "cribbage_mark_process_dead", None)
-    if mark_process_dead:
-        mark_process_dead(worker.pid, server.cribbage_metrics_dir)
-
-
-def on_exit(server):
-    """Removes the metrics directory if on_starting made it."""
-    directory = getattr(server, "cribbage_metrics_tmp", None)
-    if directory:
-        _shutil.rmtree(directory, ignore_errors=True)
+loglevel = _config.parse_text(_ENV, "CRIBBAGE_LOG_LEVEL", "info").lower()
+logger_class = "service.server.access_log.JsonLogger"

@@ -1,13 +1,57 @@
-"""Settings read from the environment (the README lists every variable with its default)."""
+"""Settings read from the environment (the README lists every variable with its default).
+
+The parsers here are the only ones: Settings.from_env and deploy/gunicorn.conf.py both use them,
+so a variable reads the same whichever of the two reads it.
+"""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Mapping
+
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+MAX_DEFAULT_WORKERS = 12
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
 
 
 class SettingsError(ValueError):
     """An environment variable holds a value the service cannot use."""
+
+
+def parse_text(env: Mapping[str, str], name: str, default: str) -> str:
+    """The variable's value without surrounding blanks; `default` when it is unset or blank."""
+    return env.get(name, "").strip() or default
+
+
+def parse_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """1, true, yes or on; 0, false, no or off (any case); `default` when unset or blank."""
+    raw = parse_text(env, name, "")
+    if not raw:
+        return default
+    if raw.lower() in TRUE_WORDS:
+        return True
+    if raw.lower() in FALSE_WORDS:
+        return False
+    raise SettingsError(f"{name}={raw!r}: expected one of {', '.join(TRUE_WORDS)} "
+                        f"or {', '.join(FALSE_WORDS)}")
+
+
+def parse_positive_int(env: Mapping[str, str], name: str, default: int) -> int:
+    """A whole number of 1 or more, in decimal digits; `default` when unset or blank."""
+    return parse_whole_number(env, name, default, minimum=1)
+
+
+def parse_whole_number(env: Mapping[str, str], name: str, default: int,
+                       minimum: int = 0) -> int:
+    """A whole number of `minimum` or more, in decimal digits; `default` when unset or blank."""
+    raw = parse_text(env, name, "")
+    if not raw:
+        return default
+    if not _WHOLE_NUMBER.fullmatch(raw) or int(raw) < minimum:
+        raise SettingsError(f"{name}={raw!r}: expected a whole number of {minimum} or more")
+    return int(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,26 +63,26 @@ class Settings:
     action_rate_limit: str = "120/minute"
     rate_limit_enabled: bool = True
     log_level: str = "INFO"
+    stream_seconds: float = 3600.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read the CRIBBAGE_* variables; unset or empty ones keep their defaults."""
         env = os.environ if environ is None else environ
         defaults = cls()
-
-        def text(name: str, default: str) -> str:
-            return env.get(name, "").strip() or default
-
         return cls(
-            redis_url=text("CRIBBAGE_REDIS_URL", defaults.redis_url),
-            redis_cluster=_flag(env, "CRIBBAGE_REDIS_CLUSTER", defaults.redis_cluster),
-            game_ttl_seconds=_positive_int(env, "CRIBBAGE_GAME_TTL_SECONDS",
-                                           defaults.game_ttl_seconds),
-            rate_limit=text("CRIBBAGE_RATE_LIMIT", defaults.rate_limit),
-            action_rate_limit=text("CRIBBAGE_ACTION_RATE_LIMIT", defaults.action_rate_limit),
-            rate_limit_enabled=_flag(env, "CRIBBAGE_RATE_LIMIT_ENABLED",
-                                     defaults.rate_limit_enabled),
-            log_level=text("CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
+            redis_url=parse_text(env, "CRIBBAGE_REDIS_URL", defaults.redis_url),
+            redis_cluster=parse_flag(env, "CRIBBAGE_REDIS_CLUSTER", defaults.redis_cluster),
+            game_ttl_seconds=parse_positive_int(env, "CRIBBAGE_GAME_TTL_SECONDS",
+                                                defaults.game_ttl_seconds),
+            rate_limit=parse_text(env, "CRIBBAGE_RATE_LIMIT", defaults.rate_limit),
+            action_rate_limit=parse_text(env, "CRIBBAGE_ACTION_RATE_LIMIT",
+                                         defaults.action_rate_limit),
+            rate_limit_enabled=parse_flag(env, "CRIBBAGE_RATE_LIMIT_ENABLED",
+                                          defaults.rate_limit_enabled),
+            log_level=parse_text(env, "CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
+            stream_seconds=parse_positive_int(env, "CRIBBAGE_STREAM_SECONDS",
+                                              int(defaults.stream_seconds)),
         )
 
     @property
@@ -46,29 +90,16 @@ class Settings:
         return bool(self.redis_url)
 
 
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
+def default_workers(env: Mapping[str, str], cpus: int) -> int:
+    """gunicorn's worker count when WEB_CONCURRENCY is unset: 1 with the embedded store, whose
+    games live inside one process; with Redis, 2 x `cpus` + 1, at most 12."""
+    if not parse_text(env, "CRIBBAGE_REDIS_URL", ""):
+        return 1
+    return min(2 * cpus + 1, MAX_DEFAULT_WORKERS)
 
 
-def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw in _TRUE:
-        return True
-    if raw in _FALSE:
-        return False
-    raise SettingsError(f"{name}={raw!r}: expected 1 or 0")
-
-
-def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r}: expected a whole number of seconds") from None
-    if value <= 0:
-        raise SettingsError(f"{name}={raw!r}: must be positive")
-    return value
+def usable_cpus() -> int:
+    """The CPUs this process may run on (in a container, the cpuset, not the host's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1

@@ -3,6 +3,7 @@ it ("fifteen two, fifteen four and a pair makes six"), the play, a claim checked
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Sequence
 
 from service.scoring import ClaimCheck, ScoreItem
@@ -107,8 +108,14 @@ _COPIES = {0: 1, 1: 2, 3: 3, 6: 4}  # cards of one rank, by the pairs they make
 def show_summary(items: Sequence[ScoreItem], total: int, language: str) -> str:
     """The count as a player says it: "fifteen two, fifteen four and a double run of three makes
     twelve". Pairs inside a double or triple run are said as part of the run."""
-    shape = [(item.kind, tuple(card.rank for card in item.cards)) for item in items]
+    shape = tuple([(item.kind, tuple([card.rank for card in item.cards])) for item in items])
+    return _say_show(shape, total, language)
 
+
+# What is said depends only on the items' kinds and ranks: the same few thousand shapes recur,
+# and saying one costs more than the rest of a scoring request.
+@lru_cache(maxsize=8192)
+def _say_show(shape: tuple[tuple[str, tuple[int, ...]], ...], total: int, language: str) -> str:
     def words(n: int) -> str:
         return number_words(n, language)
 

@@ -6,6 +6,18 @@ import pytest
 
 from tests.redis_servers import RedisClusterServers, RedisServer, require_redis
 
+# The `ops` tests start servers beyond the session's standalone Redis. Besides these, the store
+# tests' cluster backend and the tests that start a Redis Cluster themselves are marked in place.
+OPS_PATHS = ("tests/ops/", "tests/deploy/test_gunicorn_conf.py")
+OPS_FIXTURES = frozenset({"redis_cluster", "dedicated_redis"})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = item.path.relative_to(config.rootpath).as_posix()
+        if path.startswith(OPS_PATHS) or OPS_FIXTURES.intersection(item.fixturenames):
+            item.add_marker(pytest.mark.ops)
+
 
 def _require_redis() -> None:
     try:

@@ -1,7 +1,8 @@
-"""Settings from the environment."""
+"""Settings from the environment, and the one parser the service and gunicorn share."""
 import pytest
 
-from service.config import Settings, SettingsError
+from service.config import (Settings, SettingsError, default_workers, parse_flag,
+                            parse_positive_int, parse_text)
 
 
 def test_defaults():
@@ -29,3 +30,62 @@ def test_every_variable():
 def test_bad_values_are_named(name, value):
     with pytest.raises(SettingsError, match=name):
         Settings.from_env({name: value})
+
+
+@pytest.mark.parametrize("raw", ["1", "true", "yes", "on", "TRUE", "Yes", " on "])
+def test_a_flag_is_on_for_1_true_yes_or_on_in_any_case(raw):
+    assert parse_flag({"F": raw}, "F", False) is True
+
+
+@pytest.mark.parametrize("raw", ["0", "false", "no", "off", "FALSE", "No", " off "])
+def test_a_flag_is_off_for_0_false_no_or_off_in_any_case(raw):
+    assert parse_flag({"F": raw}, "F", True) is False
+
+
+@pytest.mark.parametrize("env", [{}, {"F": ""}, {"F": "  "}])
+def test_an_unset_or_blank_flag_keeps_its_default(env):
+    assert parse_flag(env, "F", True) is True
+    assert parse_flag(env, "F", False) is False
+
+
+@pytest.mark.parametrize("raw", ["2", "maybe", "y", "enabled"])
+def test_any_other_flag_value_is_refused_with_the_accepted_words(raw):
+    with pytest.raises(SettingsError) as raised:
+        parse_flag({"CRIBBAGE_RATE_LIMIT_ENABLED": f" {raw} "}, "CRIBBAGE_RATE_LIMIT_ENABLED",
+                   True)
+    assert str(raised.value) == (f"CRIBBAGE_RATE_LIMIT_ENABLED={raw!r}: expected one of "
+                                 "1, true, yes, on or 0, false, no, off")
+
+
+@pytest.mark.parametrize("raw, value", [("1", 1), ("8", 8), (" 12 ", 12), ("007", 7)])
+def test_a_positive_int_is_read_from_decimal_digits(raw, value):
+    assert parse_positive_int({"N": raw}, "N", 3) == value
+
+
+@pytest.mark.parametrize("env", [{}, {"N": ""}, {"N": "  "}])
+def test_an_unset_or_blank_positive_int_keeps_its_default(env):
+    assert parse_positive_int(env, "N", 3) == 3
+
+
+@pytest.mark.parametrize("raw", ["0", "00", "-1", "+5", "1.5", "1_000", "five", "\u0665"])
+def test_anything_but_a_whole_number_of_1_or_more_is_refused(raw):
+    with pytest.raises(SettingsError) as raised:
+        parse_positive_int({"WEB_CONCURRENCY": raw}, "WEB_CONCURRENCY", 1)
+    assert str(raised.value) == f"WEB_CONCURRENCY={raw!r}: expected a whole number of 1 or more"
+
+
+def test_text_is_stripped_and_blank_text_keeps_its_default():
+    assert parse_text({"T": "  0.0.0.0:9000 "}, "T", "127.0.0.1:8000") == "0.0.0.0:9000"
+    assert parse_text({"T": " "}, "T", "127.0.0.1:8000") == "127.0.0.1:8000"
+    assert parse_text({}, "T", "127.0.0.1:8000") == "127.0.0.1:8000"
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4, 64])
+def test_the_embedded_store_defaults_to_one_worker_whatever_the_cpus(cpus):
+    assert default_workers({}, cpus) == 1
+    assert default_workers({"CRIBBAGE_REDIS_URL": "  "}, cpus) == 1
+
+
+@pytest.mark.parametrize("cpus, workers", [(1, 3), (2, 5), (5, 11), (6, 12), (64, 12)])
+def test_with_redis_the_default_is_two_workers_a_cpu_plus_one_at_most_12(cpus, workers):
+    assert default_workers({"CRIBBAGE_REDIS_URL": "redis://127.0.0.1:6379/0"}, cpus) == workers

@@ -25,7 +25,7 @@ def say(hand: str, starter: str, language: str = "en", crib: bool = False) -> st
     ("AH 3H 7H 9H", "KS", "a flush of four makes four", "un color de cuatro suman cuatro"),
     ("AH 3S 7D 9C", "QS", "no points", "ningún punto"),
 ])
-def test_shapes(hand, starter, english, spanish):
+def test_each_shape_of_show_is_said_in_english_and_spanish(hand, starter, english, spanish):
     assert say(hand, starter) == english
     assert say(hand, starter, "es") == spanish
 
@@ -40,7 +40,7 @@ def test_four_runs_of_three_with_four_of_a_kind_in_a_six_card_show():
         "pair royal makes thirty-two")
 
 
-def test_pegging_summary():
+def test_a_pegging_summary_says_the_count_and_its_points():
     assert pegging_summary(15, 2, "en") == "fifteen for two"
     assert pegging_summary(31, 2, "es") == "treinta y uno por dos"
     assert pegging_summary(12, 0, "es") == "doce"

@@ -44,8 +44,9 @@ def create_app(config: Mapping | None = None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         API_SPEC_OPTIONS={"info": {"description": (
             "Scores cribbage hands and pegging, checks claimed counts, replays the play of a "
-            "hand, coaches discards and plays, and runs turn-based games. Errors are RFC 9457 application/problem+json; text meant for people "
-            "follows Accept-Language (en, es).")},
+            "hand, coaches discards and plays, and runs turn-based games. Errors are RFC 9457 "
+            "application/problem+json; text meant for people follows Accept-Language (en, "
+            "es).")},
             "servers": [{"url": "/", "description": "This service"}],
             "security": []},  # public, but for the games operations that name seatToken
     )

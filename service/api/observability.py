@@ -1,6 +1,7 @@
 """Request ids, JSON log lines and Prometheus metrics (correct under several gunicorn workers).
 
-The metrics themselves are defined in service/metrics.py (the games service counts games there).
+The log line format is service/logs.py; the metrics themselves are defined in service/metrics.py
+(the games service counts games there).
 
 Metrics live in prometheus_client's multiprocess mode when PROMETHEUS_MULTIPROC_DIR is set
 (deploy/gunicorn.conf.py sets it for 2+ workers): each worker writes its own files and whichever
@@ -22,6 +23,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
 from prometheus_client.exposition import choose_encoder
 
 from service.api.language import language_headers
+from service.logs import JsonFormatter
 from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -108,34 +110,14 @@ def _metrics() -> Response:
 
 
 # Logging -----------------------------------------------------------------------------------------
-_BEARER = re.compile(r"(Bearer\s+)\S+", re.IGNORECASE)
-_RECORD_ATTRIBUTES = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message"}
+class _RequestIdFilter(logging.Filter):
+    """Adds the current request's id to every record logged while a request is being answered."""
 
-
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, message, request_id, and any `extra`."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        line = {
-            "time": _utc_timestamp(record.created),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "message": _BEARER.sub(r"\1[redacted]", record.getMessage()),
-        }
+    def filter(self, record: logging.LogRecord) -> bool:
         rid = request_id()
         if rid is not None:
-            line["request_id"] = rid
-        for key, value in vars(record).items():
-            if key not in _RECORD_ATTRIBUTES and not key.startswith("_"):
-                line[key] = value
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
-        return json.dumps(line, default=str, separators=(",", ":"))
-
-
-def _utc_timestamp(seconds: float) -> str:
-    milliseconds = int(seconds * 1000) % 1000
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{milliseconds:03d}Z"
+            record.request_id = rid
+        return True
 
 
 class _JsonHandler(logging.StreamHandler):
@@ -153,5 +135,6 @@ def configure_logging(level: str) -> None:
     if not any(isinstance(handler, _JsonHandler) for handler in root.handlers):
         handler = _JsonHandler(sys.stderr)
         handler.setFormatter(JsonFormatter())
+        handler.addFilter(_RequestIdFilter())
         root.addHandler(handler)
     logging.getLogger("service").setLevel(level)

@@ -40,10 +40,12 @@ STATUS_OF: dict[type[Exception], int] = {
     DomainError: 422,
 }
 # Headers each status adds: how to authenticate, when to come back.
-HEADERS_OF = {401: {"WWW-Authenticate": "Bearer"}, 503: {"Retry-After": RETRY_AFTER_SECONDS}}
+HEADERS_OF = {401: {"WWW-Authenticate": "Bearer"}, 408: {"Connection": "close"},
+              503: {"Retry-After": RETRY_AFTER_SECONDS}}
 
 _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-               406: "not_acceptable", 413: "payload_too_large", 415: "unsupported_media_type"}
+               406: "not_acceptable", 408: "request_timeout", 413: "payload_too_large",
+               415: "unsupported_media_type"}
 
 
 class Problem(Exception):
@@ -143,6 +145,7 @@ def _http_problem(error: HTTPException) -> Response:
         return problem_response(400, "invalid_json", fallback="invalid JSON")
     headers = [(name, value) for name, value in error.get_headers()
                if name.lower() != "content-type"]
+    headers += HEADERS_OF.get(error.code, {}).items()
     code = _HTTP_CODES.get(error.code, "http_error")
     params = {"path": request.path, "method": request.method,
               "allowed": ", ".join(getattr(error, "valid_methods", None) or ()),

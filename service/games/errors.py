@@ -19,7 +19,8 @@ class TokenRequired(DomainError):
 
 class SeatRefused(DomainError):
     """A credential that opens no seat: a token of no seat (invalid_token), a token acting for
-    another seat (not_your_seat), an invite code of no open seat (invalid_invite)."""
+    another seat (not_your_seat), an invite code of no open seat (invalid_invite), a stream
+    ticket unknown, used or expired (invalid_ticket)."""
 
 
 class SeatTaken(IllegalActionError):

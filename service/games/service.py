@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from service import engine, metrics
@@ -33,6 +33,10 @@ from .requests import ActionRequest, to_action
 log = logging.getLogger(__name__)
 
 MAX_WAIT = 25.0
+SAFETY_REREAD = 60.0       # a waiter re-reads this often even if no notification came
+HEARTBEAT = 15.0           # a stream says it is alive at least this often
+TICKET_SECONDS = 60        # a stream ticket is good for this long, and once
+STREAM_SECONDS = 3600.0    # a stream closes after this long; its client resumes where it was
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
@@ -50,6 +54,12 @@ class GameSnapshot:
     last_event: int
     view: SeatView
     replayed: bool = False    # the response to an earlier request with the same key
+
+    @property
+    def ended(self) -> bool:
+        """Nothing more will happen in this game."""
+        phase = self.view.phase
+        return phase == "match_over" or (phase == "game_over" and not self.view.options.match)
 
 
 @dataclass(frozen=True)
@@ -75,16 +85,28 @@ class NumberedEvent:
 
 @dataclass(frozen=True)
 class EventsPage:
-    game_id: str
-    seat: int | None
+    """Events after a number, and the game as the seat sees it after the last of them."""
+
+    game: GameSnapshot
     events: tuple[NumberedEvent, ...]
-    last_event: int
+
+    @property
+    def ended(self) -> bool:
+        return self.game.ended
+
+
+@dataclass(frozen=True)
+class StreamTicket:
+    ticket: str
+    expires_in: int
 
 
 class GamesService:
-    def __init__(self, store: GameStore, clock: Callable[[], float] = time.time):
+    def __init__(self, store: GameStore, clock: Callable[[], float] = time.time,
+                 stream_seconds: float = STREAM_SECONDS):
         self.store = store
         self.clock = clock
+        self.stream_seconds = stream_seconds
 
     # Operations ----------------------------------------------------------------------------------
     def create(self, specs: Sequence[dict], options: dict,
@@ -148,13 +170,35 @@ class GamesService:
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)
             record = record.with_seat(seat, taken)
+            joined = Event("seat_joined", {"seat": seat, "name": taken.name})
+            record = replace(record, events=record.events + 1)
             replay = None
             if replay_key is not None:
                 replay = (replay_key, _replay_record(fingerprint, version + 1, record, seat,
                                                      sealed=tokens.seal(token, code,
                                                                         idempotency_key)))
-            version = self.store.save(game_id, version, record.to_json(), (), replay)
+            version = self.store.save(game_id, version, record.to_json(), _texts([joined]),
+                                      replay)
             return SeatAccess(_snapshot(game_id, version, record, seat), token)
+
+        return self._retrying(attempt)
+
+    def rename(self, game_id: str, token: str | None, seat: int, name: str) -> GameSnapshot:
+        """Give the token's seat a new name; a `seat_renamed` event tells the table."""
+        if not token:
+            raise TokenRequired("renaming a seat needs the seat's token")
+
+        def attempt() -> GameSnapshot:
+            stored, record, own_seat = self._open(game_id, token)
+            if seat != own_seat:
+                raise SeatRefused(f"this token holds seat {own_seat}", code="not_your_seat",
+                                  field="seat", seat=own_seat)
+            version, record = self._catch_up(game_id, stored, record)
+            renamed = Event("seat_renamed", {"seat": seat, "name": name})
+            record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
+                             events=record.events + 1)
+            version = self.store.save(game_id, version, record.to_json(), _texts([renamed]))
+            return _snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -219,38 +263,105 @@ class GamesService:
 
     def events(self, game_id: str, token: str | None, after: int,
                wait: float = 0) -> EventsPage:
-        """Events numbered after+1, ... as the seat may see them; waits up to `wait` seconds
-        (at most 25) for the first one. A count deadline passing meanwhile is applied."""
+        """Events numbered after+1, ... as the seat may see them, and the game after them; waits
+        up to `wait` seconds (at most 25) for the first one. While it waits it reads the game
+        again only when the game changes or a deadline of the game passes (and applies it)."""
+        if wait <= 0:
+            return self._page(game_id, token, after)
+        with self.store.watch(game_id) as watch:
+            page = self._page(game_id, token, after)
+            end = time.monotonic() + min(wait, MAX_WAIT)
+            while not page.events:
+                remaining = end - time.monotonic()
+                due = self._until_deadline(page)
+                if due is not None and due < remaining:
+                    watch.wait(due)
+                elif remaining <= 0 or not watch.wait(remaining):
+                    break  # nothing changed: the page read last still holds
+                page = self._page(game_id, token, after)
+        return page
 
-        def current() -> tuple[GameRecord, int | None]:
-            stored, record, seat = self._open(game_id, token)
-            return self._catch_up(game_id, stored, record)[1], seat
+    def follow(self, game_id: str, token: str | None, after: int | None,
+               seat: int | None = None) -> Iterator[GameSnapshot | EventsPage | None]:
+        """A game's stream: the seat's snapshot first, then a page whenever events follow
+        `after` (the snapshot's last event when None), None as a heartbeat at least every
+        HEARTBEAT seconds; ends after the page in which the game ends, or after
+        `stream_seconds`. `seat` is a seat already proven (by a stream ticket) in place of a
+        token."""
+        closes_at = time.monotonic() + self.stream_seconds
+        with self.store.watch(game_id) as watch:
+            page = self._page(game_id, token, after, seat)
+            yield page.game
+            last_read = time.monotonic()
+            while True:
+                if page.events:
+                    yield page
+                if page.ended:
+                    return
+                while True:
+                    due = self._until_deadline(page)
+                    timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
+                    timeout = min(timeout, closes_at - time.monotonic())
+                    if timeout <= 0:
+                        return
+                    if (watch.wait(timeout) or timeout == due
+                            or time.monotonic() - last_read >= SAFETY_REREAD):
+                        break
+                    yield None
+                page = self._page(game_id, token, page.game.last_event, seat)
+                last_read = time.monotonic()
 
-        record, seat = self._retrying(current)
-        if after > record.events:
-            raise InvalidInputError(f"the game has {record.events} events, not {after}",
-                                    code="after_out_of_range", field="after", after=after,
-                                    events=record.events)
-        texts = self._store(self.store.events, game_id, after)
-        deadline = record.state.deadline
-        if not texts and wait > 0:
-            timeout = min(wait, MAX_WAIT)
-            if deadline is not None:
-                timeout = min(timeout, max(deadline - self.clock(), 0) + DEADLINE_SLACK)
-            texts = self._store(self.store.wait_events, game_id, after, timeout)
-            if not texts and deadline is not None and self.clock() > deadline:
-                self._retrying(current)
-                texts = self._store(self.store.events, game_id, after)
-        numbered = tuple(
-            NumberedEvent(after + offset,
-                          engine.view_event(Event.from_dict(json.loads(text)), seat))
-            for offset, text in enumerate(texts, start=1))
-        return EventsPage(game_id, seat, numbered, after + len(texts))
+    def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
+        """A one-time pass to the seat's event stream, for clients that cannot send a header."""
+        if not token:
+            raise TokenRequired("a stream ticket needs the seat's token")
+        _, _, seat = self._open(game_id, token)
+        ticket = tokens.new_secret()
+        self._store(self.store.add_ticket, game_id, tokens.digest(ticket), seat, TICKET_SECONDS)
+        return StreamTicket(ticket, TICKET_SECONDS)
+
+    def redeem_ticket(self, game_id: str, ticket: str) -> int:
+        """The seat a stream ticket was given to; the ticket is used up."""
+        seat = self._store(self.store.take_ticket, game_id, tokens.digest(ticket))
+        if seat is None:
+            raise SeatRefused("this stream ticket is unknown, used or expired",
+                              code="invalid_ticket")
+        return seat
+
+    def _page(self, game_id: str, token: str | None, after: int | None,
+              seat: int | None = None) -> EventsPage:
+        """The game and the events after `after` (none when None), read together."""
+
+        def attempt() -> EventsPage:
+            stored, record, token_seat = self._open(game_id, token, events_after=after)
+            viewer = token_seat if seat is None else seat
+            version, caught_up = self._catch_up(game_id, stored, record)
+            if caught_up is not record:
+                raise VersionConflict(game_id)  # read again, with the events just written
+            if after is not None and after > record.events:
+                raise InvalidInputError(f"the game has {record.events} events, not {after}",
+                                        code="after_out_of_range", field="after", after=after,
+                                        events=record.events)
+            numbered = tuple(
+                NumberedEvent(number, engine.view_event(Event.from_dict(json.loads(text)),
+                                                        viewer))
+                for number, text in enumerate(stored.events, start=(after or 0) + 1))
+            return EventsPage(_snapshot(game_id, version, record, viewer), numbered)
+
+        return self._retrying(attempt)
+
+    def _until_deadline(self, page: EventsPage) -> float | None:
+        """Seconds until the game's deadline is due to be applied, if it has one."""
+        deadline = page.game.view.deadline
+        if deadline is None:
+            return None
+        return max(deadline - self.clock(), 0) + DEADLINE_SLACK
 
     # Steps shared by the operations -------------------------------------------------------------
-    def _open(self, game_id: str, token: str | None, replay_key: str | None = None):
+    def _open(self, game_id: str, token: str | None, replay_key: str | None = None,
+              events_after: int | None = None):
         """Load a game and find the seat `token` holds (None without a token)."""
-        stored = self._store(self.store.load, game_id, replay_key)
+        stored = self._store(self.store.load, game_id, replay_key, events_after)
         record = GameRecord.from_json(stored.data)
         seat = None
         if token is not None:

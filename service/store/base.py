@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+
+from .waiters import Watch
 
 
 class StoreError(Exception):
@@ -30,20 +32,19 @@ class StoreUnavailable(StoreError):
 
 @dataclass(frozen=True)
 class StoredGame:
-    """One game as loaded: its version, its document, and a replayed response if asked for."""
+    """One game as loaded: its version, its document, the events after the number asked for
+    (read with the document, so they end at the event the document counts), and a replayed
+    response if asked for."""
 
     version: int
     data: str
     replay: str | None = None
+    events: tuple[str, ...] = ()
 
 
 # Idempotency records kept per game (the newest ones). A retry older than that is checked by
 # the rules again, and they refuse an action already applied: the game has moved on.
 REPLAYS_KEPT = 64
-
-# Long-poll backoff between checks, in seconds (see GameStore.wait_events).
-POLL_FIRST = 0.02
-POLL_MAX = 0.25
 
 
 class GameStore(ABC):
@@ -53,7 +54,9 @@ class GameStore(ABC):
     writes the new document, appends the new events and stores the idempotency record
     together, or does nothing at all. Events are numbered from 1 in append order. The newest
     REPLAYS_KEPT idempotency records of a game are kept.
-    Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not.
+    Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not. Every save
+    wakes the requests that `watch` the game, in every process using the store.
+    A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
     Every method may raise StoreUnavailable.
     """
 
@@ -64,8 +67,10 @@ class GameStore(ABC):
         """Store a new game at version 1. Raises GameExists."""
 
     @abstractmethod
-    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
-        """Load a game, with the record saved under `idempotency_key` if one is given.
+    def load(self, game_id: str, idempotency_key: str | None = None,
+             events_after: int | None = None) -> StoredGame:
+        """Load a game, with the record saved under `idempotency_key` if one is given and the
+        events numbered events_after+1, ... up to the newest if `events_after` is given.
 
         Raises GameNotFound.
         """
@@ -85,9 +90,21 @@ class GameStore(ABC):
         Raises VersionConflict (nothing written) or GameNotFound.
         """
 
-    @abstractmethod
     def events(self, game_id: str, after: int) -> list[str]:
         """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
+        return list(self.load(game_id, events_after=after).events)
+
+    @abstractmethod
+    def watch(self, game_id: str) -> AbstractContextManager[Watch]:
+        """A Watch woken by every save of the game while the block runs (Waiters.watch)."""
+
+    @abstractmethod
+    def add_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl: int) -> None:
+        """Keep a stream ticket (by its hash) for `seat` of the game."""
+
+    @abstractmethod
+    def take_ticket(self, game_id: str, ticket_hash: str) -> int | None:
+        """The seat of a live ticket, which is used up; None if there is none."""
 
     @abstractmethod
     def ping(self) -> None:
@@ -95,19 +112,3 @@ class GameStore(ABC):
 
     def close(self) -> None:
         """Release connections; the store may not be used afterwards."""
-
-    def wait_events(self, game_id: str, after: int, timeout: float) -> list[str]:
-        """Like events(), but wait up to `timeout` seconds for at least one to appear.
-
-        Polls with short, growing sleeps: each check borrows a connection for one short
-        command only, so many waiting requests never pin the connection pool.
-        """
-        deadline = time.monotonic() + timeout
-        pause = POLL_FIRST
-        while True:
-            found = self.events(game_id, after)
-            remaining = deadline - time.monotonic()
-            if found or remaining <= 0:
-                return found
-            time.sleep(min(pause, remaining))
-            pause = min(pause * 2, POLL_MAX)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .base import REPLAYS_KEPT, GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
+from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
 
@@ -19,10 +20,12 @@ class _Game:
     expires_at: float
     events: list[str] = field(default_factory=list)
     replays: dict[str, str] = field(default_factory=dict)
+    tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
 
 
 class MemoryGameStore(GameStore):
-    """Thread-safe dict of games; one lock guards everything, so each save is atomic.
+    """Thread-safe dict of games; one lock guards everything, so each save is atomic. Saves
+    wake this process's waiters directly.
 
     `clock` (monotonic seconds) is injectable so tests can move time to check expiry.
     """
@@ -31,23 +34,25 @@ class MemoryGameStore(GameStore):
         self.ttl_seconds = ttl_seconds
         self._clock = clock
         self._games: dict[str, _Game] = {}
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
+        self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
 
     def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
-        with self._changed:
+        with self._lock:
             now = self._clock()
             self._sweep(now)
             if self._live(game_id, now) is not None:
                 raise GameExists(game_id)
             self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
-            self._changed.notify_all()
 
-    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
-        with self._changed:
+    def load(self, game_id: str, idempotency_key: str | None = None,
+             events_after: int | None = None) -> StoredGame:
+        with self._lock:
             game = self._existing(game_id)
             replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
-            return StoredGame(game.version, game.data, replay)
+            events = () if events_after is None else tuple(game.events[max(events_after, 0):])
+            return StoredGame(game.version, game.data, replay, events)
 
     def save(
         self,
@@ -57,7 +62,7 @@ class MemoryGameStore(GameStore):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
     ) -> int:
-        with self._changed:
+        with self._lock:
             game = self._existing(game_id)
             if game.version != expected_version:
                 raise VersionConflict(game_id)
@@ -70,22 +75,24 @@ class MemoryGameStore(GameStore):
                 if len(game.replays) > REPLAYS_KEPT:
                     del game.replays[next(iter(game.replays))]  # the oldest
             game.expires_at = self._clock() + self.ttl_seconds
-            self._changed.notify_all()
-            return game.version
+            version = game.version
+        self._waiters.notify(game_id)
+        return version
 
-    def events(self, game_id: str, after: int) -> list[str]:
-        with self._changed:
-            return self._existing(game_id).events[max(after, 0):]
+    def watch(self, game_id: str):
+        return self._waiters.watch(game_id)
 
-    def wait_events(self, game_id: str, after: int, timeout: float) -> list[str]:
-        deadline = time.monotonic() + timeout
-        with self._changed:
-            while True:
-                found = self._existing(game_id).events[max(after, 0):]
-                remaining = deadline - time.monotonic()
-                if found or remaining <= 0:
-                    return found
-                self._changed.wait(remaining)
+    def add_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl: int) -> None:
+        with self._lock:
+            tickets, now = self._existing(game_id).tickets, self._clock()
+            for expired in [key for key, (_, expires_at) in tickets.items() if expires_at <= now]:
+                del tickets[expired]
+            tickets[ticket_hash] = (seat, now + ttl)
+
+    def take_ticket(self, game_id: str, ticket_hash: str) -> int | None:
+        with self._lock:
+            seat, expires_at = self._existing(game_id).tickets.pop(ticket_hash, (None, 0.0))
+            return seat if expires_at > self._clock() else None
 
     def ping(self) -> None:
         return None

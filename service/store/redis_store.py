@@ -6,6 +6,8 @@ one script may touch them all:
   cribbage:{id}:events   list of event JSON, event n at index n-1
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
+  cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
+  cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
 """
 
 from __future__ import annotations
@@ -25,8 +27,11 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
     TryAgainError,
 )
+from redis.connection import parse_url
 from redis.retry import Retry
 
+from .redis_notifications import RedisSubscriptions, channel
+from .waiters import Waiters
 from .base import (
     REPLAYS_KEPT,
     GameExists,
@@ -51,23 +56,26 @@ redis.call('EXPIRE', KEYS[2], ARGV[1])
 return 1
 """
 
+# ARGV: replay key ('' for none), events after (-1 for none)
 LOAD = """
 local game = redis.call('HMGET', KEYS[1], 'version', 'data')
 if not game[1] then return false end
 local replay = false
 if ARGV[1] ~= '' then replay = redis.call('HGET', KEYS[3], ARGV[1]) end
-return {game[1], game[2], replay}
+local events = {}
+if ARGV[2] ~= '-1' then events = redis.call('LRANGE', KEYS[2], ARGV[2], -1) end
+return {game[1], game[2], replay, events}
 """
 
 # ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
-# events...
+# the publish command (PUBLISH, or SPUBLISH on a Cluster), events...
 SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if current ~= ARGV[1] then return 0 end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'data', ARGV[2])
-if #ARGV > 6 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7)) end
+if #ARGV > 7 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 8)) end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[4], ARGV[5])
   if redis.call('RPUSH', KEYS[4], ARGV[4]) > tonumber(ARGV[6]) then
@@ -75,12 +83,20 @@ if ARGV[4] ~= '' then
   end
 end
 for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+redis.call(ARGV[7], KEYS[5], version)
 return version
 """
 
-EVENTS = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-return redis.call('LRANGE', KEYS[2], ARGV[1], -1)
+# ARGV: seat, ttl
+ADD_TICKET = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SET', KEYS[5], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
+
+TAKE_TICKET = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+return redis.call('GETDEL', KEYS[5])
 """
 
 # Errors that mean "Redis is not there right now" (down, loading, failing over), as opposed
@@ -102,10 +118,11 @@ UNAVAILABLE = (
 TORN_BY_FAILOVER = (ValueError, AttributeError)
 
 
-def game_keys(game_id: str) -> list[str]:
+def game_keys(game_id: str, extra: str | None = None) -> list[str]:
+    """The game's keys, then its channel or the `extra` key of the same hash slot."""
     tag = "{" + game_id + "}"
     return [f"cribbage:{tag}:game", f"cribbage:{tag}:events", f"cribbage:{tag}:replays",
-            f"cribbage:{tag}:replay_keys"]
+            f"cribbage:{tag}:replay_keys", f"cribbage:{tag}:{extra}" if extra else channel(game_id)]
 
 
 class RedisGameStore(GameStore):
@@ -124,18 +141,24 @@ class RedisGameStore(GameStore):
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
         self._scripts: dict = {}
+        self._publish = "SPUBLISH" if cluster else "PUBLISH"
+        self._subscriptions = RedisSubscriptions(lambda: self._waiters, self._node_of,
+                                                 self._node_client, sharded=cluster)
+        self._waiters = Waiters(self._subscriptions)
 
     def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
         created = self._run(CREATE, game_id, [self.ttl_seconds, data, *events])
         if not created:
             raise GameExists(game_id)
 
-    def load(self, game_id: str, idempotency_key: str | None = None) -> StoredGame:
-        found = self._run(LOAD, game_id, [idempotency_key or ""])
+    def load(self, game_id: str, idempotency_key: str | None = None,
+             events_after: int | None = None) -> StoredGame:
+        after = -1 if events_after is None else max(events_after, 0)
+        found = self._run(LOAD, game_id, [idempotency_key or "", after])
         if found is None:
             raise GameNotFound(game_id)
-        version, data, replay = found
-        return StoredGame(int(version), data, replay)
+        version, data, replay, events = found
+        return StoredGame(int(version), data, replay, tuple(events))
 
     def save(
         self,
@@ -146,7 +169,8 @@ class RedisGameStore(GameStore):
         idempotency: tuple[str, str] | None = None,
     ) -> int:
         key, record = idempotency or ("", "")
-        args = [expected_version, data, self.ttl_seconds, key, record, REPLAYS_KEPT, *events]
+        args = [expected_version, data, self.ttl_seconds, key, record, REPLAYS_KEPT,
+                self._publish, *events]
         version = self._run(SAVE, game_id, args)
         if version == -1:
             raise GameNotFound(game_id)
@@ -154,11 +178,18 @@ class RedisGameStore(GameStore):
             raise VersionConflict(game_id)
         return version
 
-    def events(self, game_id: str, after: int) -> list[str]:
-        found = self._run(EVENTS, game_id, [max(after, 0)])
-        if found is None:
+    def watch(self, game_id: str):
+        return self._waiters.watch(game_id)
+
+    def add_ticket(self, game_id: str, ticket_hash: str, seat: int, ttl: int) -> None:
+        if not self._run(ADD_TICKET, game_id, [seat, ttl], f"ticket:{ticket_hash}"):
             raise GameNotFound(game_id)
-        return found
+
+    def take_ticket(self, game_id: str, ticket_hash: str) -> int | None:
+        seat = self._run(TAKE_TICKET, game_id, [], f"ticket:{ticket_hash}")
+        if seat == -1:
+            raise GameNotFound(game_id)
+        return None if seat is None else int(seat)
 
     def ping(self) -> None:
         try:
@@ -167,15 +198,17 @@ class RedisGameStore(GameStore):
             raise self._unavailable(error) from error
 
     def close(self) -> None:
+        self._subscriptions.close()
         with self._lock:
             client, self._client = self._client, None
         if client is not None:
             client.close()
 
-    def _run(self, script: str, game_id: str, args: list):
+    def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None):
         try:
             client = self._connect()
-            return self._scripts[script](keys=game_keys(game_id), args=args, client=client)
+            return self._scripts[script](keys=game_keys(game_id, extra_key), args=args,
+                                         client=client)
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -195,9 +228,23 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, EVENTS):
+                for script in (CREATE, LOAD, SAVE, ADD_TICKET, TAKE_TICKET):
                     self._scripts[script] = self._client.register_script(script)
             return self._client
+
+    def _node_of(self, channel_name: str) -> str:
+        if not self.cluster:
+            return ""
+        return self._connect().get_node_from_key(channel_name).name
+
+    def _node_client(self, node: str) -> redis.Redis:
+        """A client for one pub/sub connection: to the URL's server, or to a Cluster node."""
+        options = dict(decode_responses=True, socket_timeout=SOCKET_TIMEOUT,
+                       socket_connect_timeout=CONNECT_TIMEOUT, health_check_interval=30)
+        if not node:
+            return redis.Redis.from_url(self.url, **options)
+        host, port = node.rsplit(":", 1)
+        return redis.Redis(**{**parse_url(self.url), "host": host, "port": int(port)}, **options)
 
     def _new_client(self) -> redis.Redis | RedisCluster:
         # One retry (no backoff) heals a pooled connection that went stale when Redis

@@ -10,7 +10,7 @@ from service.engine import GameOptions, apply, new_game, to_act, view
 from tests.api.conftest import problem
 
 
-def test_discard_example(client):
+def test_the_documented_discard_example_is_what_the_route_answers(client):
     response = client.post("/v1/analysis/discard", json=examples.DISCARD_REQUEST)
     assert response.status_code == 200
     assert response.get_json() == examples.DISCARD_RESPONSE
@@ -61,7 +61,7 @@ def test_missing_own_crib_is_a_validation_problem(client):
     assert "own_crib" in body["errors"]
 
 
-def test_play_example(client):
+def test_the_documented_play_example_is_what_the_route_answers(client):
     response = client.post("/v1/analysis/play", json=examples.PLAY_REQUEST)
     assert response.status_code == 200
     assert response.get_json() == examples.PLAY_RESPONSE

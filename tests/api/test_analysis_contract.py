@@ -14,5 +14,5 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config(60))
 
 @schema.parametrize()
 @settings(deadline=None)
-def test_analysis_contract(case):
+def test_analysis_responses_match_the_openapi_document(case):
     case.call_and_validate()

@@ -6,7 +6,7 @@ from tests.api.conftest import problem
 SHOW = "/v1/show/score"
 
 
-def test_not_found(client):
+def test_an_unknown_path_is_a_404_naming_it(client):
     body = problem(client.get("/v1/nothing-here"), 404, "not_found")
     assert body["detail"] == "Nothing at /v1/nothing-here"
 
@@ -17,12 +17,12 @@ def test_method_not_allowed_keeps_the_allow_header(client):
     assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
 
 
-def test_invalid_json(client):
+def test_truncated_json_is_a_400(client):
     problem(client.post(SHOW, data=b'{"hand": [', content_type="application/json"), 400,
             "invalid_json")
 
 
-def test_invalid_utf8(client):
+def test_a_body_that_is_not_utf8_is_a_400(client):
     problem(client.post(SHOW, data=b'{"hand": "\xff\xfe"}', content_type="application/json"),
             400, "invalid_json")
 
@@ -51,7 +51,7 @@ def test_integer_past_64_bits_is_checked_by_range(client):
         "claimed": ["Must be greater than or equal to 0 and less than or equal to 999."]}
 
 
-def test_absurdly_nested_json(client):
+def test_json_nested_too_deep_is_a_400(client):
     problem(client.post(SHOW, data=b"[" * 60000, content_type="application/json"), 400,
             "invalid_json")
 
@@ -62,7 +62,7 @@ def test_json_that_is_not_an_object(client, body):
     assert problem(response, 422, "validation_failed")["errors"]["body"]
 
 
-def test_wrong_content_type(client):
+def test_a_body_that_is_not_json_is_a_415(client):
     response = client.post(SHOW, data='{"hand": []}', content_type="text/plain")
     problem(response, 415, "unsupported_media_type")
 
@@ -73,7 +73,7 @@ def test_empty_body_reports_missing_fields(client):
                               "starter": ["Missing data for required field."]}
 
 
-def test_body_over_64_kib(client):
+def test_a_body_over_64_kib_is_a_413(client):
     response = client.post(SHOW, data=b'{"hand": "' + b"x" * 70000 + b'"}',
                            content_type="application/json")
     problem(response, 413, "payload_too_large")
@@ -93,7 +93,7 @@ def test_unicode_garbage_in_a_card(client, garbage):
     assert response.mimetype == "application/problem+json"
 
 
-def test_localized_problem(client):
+def test_a_problem_speaks_the_requested_language(client):
     response = client.get("/v1/nada", headers={"Accept-Language": "es-MX, en;q=0.3"})
     body = problem(response, 404, "not_found")
     assert (body["title"], body["detail"]) == ("No encontrado", "No hay nada en /v1/nada")

@@ -3,7 +3,7 @@ from service.api.health import add_readiness_check
 from tests.api.conftest import problem
 
 
-def test_livez(client):
+def test_livez_is_ok(client):
     assert client.get("/livez").get_json() == {"status": "ok"}
 
 
@@ -24,7 +24,7 @@ def test_readyz_with_passing_checks(app):
         "status": "ready", "checks": {"store": "ok", "extra": "ok"}}
 
 
-def test_ping(client):
+def test_ping_answers_ok_in_json(client):
     response = client.get("/v1/ping")
     assert response.get_json() == {"ok": True}
     assert response.mimetype == "application/json"

@@ -12,7 +12,7 @@ from service.speech import number_words
     ("es;q=0.3, en;q=0.7", "en"), ("*", "en"), ("de", "en"), ("es;q=abc, en;q=0.1", "en"),
     (";;;,,,q=,", "en"), ("es;q=2", "en"), ("x" * 5000, "en"),
 ])
-def test_negotiate(header, language):
+def test_accept_language_picks_the_preferred_of_spanish_and_english_else_english(header, language):
     assert negotiate(header) == language
 
 
@@ -24,7 +24,7 @@ def test_negotiate(header, language):
     (100, "one hundred", "cien"), (121, "one hundred and twenty-one", "ciento veintiuno"),
     (1000, "1000", "1000"),
 ])
-def test_number_words(number, english, spanish):
+def test_numbers_are_words_in_both_languages_up_to_999(number, english, spanish):
     assert number_words(number, "en") == english
     assert number_words(number, "es") == spanish
 

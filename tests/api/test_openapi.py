@@ -35,8 +35,10 @@ def operations(spec):
 
 
 def success_content(operation) -> dict:
+    """The content of the first success response: JSON, or the stream's text/event-stream."""
     status = min(status for status in operation["responses"] if status.startswith("2"))
-    return operation["responses"][status]["content"]["application/json"]
+    (content,) = operation["responses"][status]["content"].values()
+    return content
 
 
 def test_every_operation_has_an_id_examples_and_problem_errors(spec):

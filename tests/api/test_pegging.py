@@ -1,6 +1,9 @@
 """POST /v1/pegging/score and POST /v1/pegging/replay."""
+import pytest
+
 from service.api.scoring import examples
 from tests.api.conftest import problem
+from tests.golden import PEGGING, case_name
 
 # Board Game Arena's example of the play (seed 003): Alice (seat 0) deals, Bob (seat 1) leads.
 BGA_CARDS = ["JH", "5S", "7C", "6H", "2S", "6D", "4S", "4H"]
@@ -12,22 +15,21 @@ def peg(client, pile, language=None):
     return client.post("/v1/pegging/score", json={"pile": pile}, headers=headers)
 
 
-def test_fifteen_and_run(client):
+def test_the_documented_example_is_what_the_route_answers_in_both_languages(client):
     assert peg(client, ["5H", "4S", "6D"]).get_json() == examples.PEGGING_RESPONSE
     assert peg(client, ["5H", "4S", "6D"], "es").get_json()["summary"] == "quince por cinco"
 
 
-def test_thirty_one_and_four_of_a_kind(client):
-    body = peg(client, ["KH", "9S", "3C", "3H", "3S", "3D"]).get_json()
-    assert (body["count"], body["points"]) == (31, 14)
-    assert body["breakdown"] == [
-        {"kind": "thirty_one", "cards": ["KH", "9S", "3C", "3H", "3S", "3D"], "points": 2},
-        {"kind": "four_of_a_kind", "cards": ["3C", "3H", "3S", "3D"], "points": 12},
-    ]
-
-
-def test_no_points_says_the_count(client):
-    assert peg(client, ["10H", "9S"]).get_json()["summary"] == "nineteen"
+@pytest.mark.parametrize("case", PEGGING, ids=case_name)
+def test_a_golden_pile_is_scored_exactly(client, case):
+    response = peg(client, case.pile)
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["pile"] == case.pile
+    assert (body["count"], body["points"]) == (case.count, case.points)
+    assert body["breakdown"] == case.breakdown
+    if case.summary is not None:
+        assert body["summary"] == case.summary
 
 
 def test_count_over_31_names_the_card(client):
@@ -36,7 +38,7 @@ def test_count_over_31_names_the_card(client):
     assert body["detail"] == "pile[3]: the count reaches 32, over 31"
 
 
-def test_pile_card_played_twice(client):
+def test_a_card_twice_in_the_pile_is_named(client):
     assert problem(peg(client, ["KH", "kh"]), 422, "duplicate_card")["field"] == "pile[1]"
 
 

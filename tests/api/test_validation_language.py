@@ -47,7 +47,7 @@ def test_a_body_that_is_not_an_object(client):
     assert errors(response) == {"body": ["Tipo de entrada no válido."]}
 
 
-def test_verify_claimed_items(client):
+def test_verify_claim_errors_are_in_spanish(client):
     hand = {"hand": ["5H", "6D", "4C", "5S"], "starter": "JH"}
     assert spanish_errors(client, "/v1/show/verify",
                           {**hand, "claimed": [{"kind": "straight", "cards": []}]}) == {
@@ -63,7 +63,7 @@ def test_verify_claimed_items(client):
         "claimed": ["Como máximo 64 combinaciones."]}
 
 
-def test_pegging_replay(client):
+def test_pegging_replay_errors_are_in_spanish(client):
     assert spanish_errors(client, "/v1/pegging/replay", {"players": 7, "dealer": "0"}) == {
         "players": ["Debe ser mayor o igual que 2 y menor o igual que 6."],
         "dealer": ["No es un número entero válido."],
@@ -72,7 +72,7 @@ def test_pegging_replay(client):
         "plays": ["Indique plays o cards, uno de los dos."]}
 
 
-def test_analysis_discard(client):
+def test_discard_analysis_errors_are_in_spanish(client):
     body = {"hand": ["5H"], "players": 2.5, "own_crib": 1, "teams": "4x4"}
     assert spanish_errors(client, "/v1/analysis/discard", body) == {
         "hand": ["La longitud debe estar entre 4 y 6."],
@@ -105,7 +105,7 @@ def test_games_events_query_string(client):
 
 
 @pytest.mark.parametrize("headers", [{}, {"Accept-Language": "en"}, {"Accept-Language": "fr"}])
-def test_english_is_unchanged(client, headers):
+def test_english_or_an_unsupported_language_gets_marshmallows_english(client, headers):
     response = client.post("/v1/show/score", headers=headers,
                            json={"hand": ["5H", "6D", "4C"], "starter": 3, "extra": 1})
     assert response.headers["Content-Language"] == "en"

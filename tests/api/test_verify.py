@@ -11,12 +11,12 @@ def verify(client, claimed, language=None, **extra):
                                                 "claimed": claimed, **extra}, headers=headers)
 
 
-def test_documented_example(client):
+def test_the_documented_example_is_what_the_route_answers(client):
     assert verify(client, examples.VERIFY_REQUEST["claimed"]).get_json() == \
         examples.VERIFY_RESPONSE
 
 
-def test_correct_number(client):
+def test_a_correct_number_claim_misses_nothing(client):
     body = verify(client, 16).get_json()
     assert (body["correct"], body["missed"], body["overclaimed"]) == (True, 0, 0)
     assert body["explanation"] == "Claimed 16: correct."
@@ -29,7 +29,7 @@ def test_number_too_low_lists_the_count(client):
                                           "por 2;")
 
 
-def test_number_too_high(client):
+def test_a_number_too_high_is_overclaimed_by_the_excess(client):
     body = verify(client, 20).get_json()
     assert (body["missed"], body["overclaimed"], body["correct"]) == (0, 4, False)
 

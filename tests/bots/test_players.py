@@ -101,7 +101,7 @@ def test_hard_counts_its_own_discards_as_seen():
         1, analyse_play(position).recommendation)
 
 
-def test_unknown_level():
+def test_an_unknown_level_is_not_in_the_registry():
     assert "grandmaster" not in LEVELS
     with pytest.raises(KeyError):
         LEVELS["grandmaster"]

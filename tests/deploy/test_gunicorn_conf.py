@@ -3,6 +3,7 @@
 import json
 import os
 import pathlib
+import re
 import signal
 import socket
 import subprocess
@@ -64,7 +65,7 @@ def gunicorn(tmp_path):
         for key, value in os.environ.items()
         if key not in ("PROMETHEUS_MULTIPROC_DIR", "CRIBBAGE_REDIS_URL")
     }
-    env.update(CRIBBAGE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+    env.update(CRIBBAGE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2")
     stdout, stderr = tmp_path / "stdout.log", tmp_path / "stderr.log"
     with open(stdout, "wb") as out, open(stderr, "wb") as err:
         process = subprocess.Popen(
@@ -92,36 +93,57 @@ def gunicorn(tmp_path):
             process.wait(timeout=10)
 
 
+LINE_KEYS = ["time", "level", "logger", "pid", "message"]
+ACCESS_KEYS = LINE_KEYS + ["log", "remote", "method", "path", "status", "bytes", "duration_ms",
+                           "request_id"]
+UTC_MILLISECONDS = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
+
+
 def test_access_log_is_json_without_query_string_or_request_headers(gunicorn):
     url, stop = gunicorn
     request = urllib.request.Request(
         url + "/v1/games/g1?invite=SECRET-INVITE",
-        headers={"Authorization": "Bearer SECRET-TOKEN"},
+        headers={"Authorization": "Bearer SECRET-TOKEN", "Cookie": "seat=SECRET-COOKIE"},
     )
     with urllib.request.urlopen(request, timeout=5) as response:
         assert response.status == 200
+        body = response.read()
     stdout, stderr = stop()
 
     access = [json.loads(line) for line in stdout.splitlines()]
     (line,) = [line for line in access if line["path"] != "/"]
-    assert {key: line[key] for key in ("log", "method", "path", "status", "request_id")} == {
+    assert list(line) == ACCESS_KEYS
+    assert UTC_MILLISECONDS.fullmatch(line.pop("time"))
+    assert isinstance(line.pop("pid"), int) and line.pop("duration_ms") >= 0
+    assert line == {
+        "level": "info",
+        "logger": "gunicorn.access",
+        "message": "GET /v1/games/g1 200",
         "log": "access",
+        "remote": "127.0.0.1",
         "method": "GET",
         "path": "/v1/games/g1",
         "status": 200,
+        "bytes": len(body),
         "request_id": "req-1",
     }
-    assert "SECRET" not in stdout + stderr
+    for secret in ("SECRET", "Authorization", "Bearer", "Cookie"):
+        assert secret not in stdout + stderr
 
 
 def test_error_log_is_one_json_object_per_line(gunicorn):
     _, stop = gunicorn
     _, stderr = stop()
     lines = [json.loads(line) for line in stderr.splitlines()]
+    assert all(list(line) == LINE_KEYS for line in lines)
+    assert all(UTC_MILLISECONDS.fullmatch(line["time"]) for line in lines)
     messages = [line["message"] for line in lines]
     assert messages[0].startswith("Starting gunicorn ")
-    assert "Using worker: gthread" in messages
+    assert "Using worker: service.server.worker.CribbageWorker" in messages
     assert {line["logger"] for line in lines} == {"gunicorn.error"}
+    (warning,) = [line for line in lines if line["level"] == "warning"]
+    assert warning["message"].startswith("2 workers with the embedded store")
+    assert {line["level"] for line in lines} == {"info", "warning"}
 
 
 def test_two_workers_share_a_metrics_directory_that_is_removed_at_exit(gunicorn):

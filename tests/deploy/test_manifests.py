@@ -9,6 +9,10 @@ import pytest
 import yaml
 from gunicorn.config import Config
 
+from service.server import hooks as gunicorn_hooks
+from service.config import SettingsError
+from service.server.access_log import JsonLogger
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
@@ -22,7 +26,8 @@ GUNICORN_ENV = (
     "WEB_CONCURRENCY",
     "GUNICORN_THREADS",
     "CRIBBAGE_LOG_LEVEL",
-    "CRIBBAGE_PIN_WORKERS",
+    "GUNICORN_WORKER_CLASS",
+    "GUNICORN_WORKER_CONNECTIONS",
 )
 
 
@@ -194,11 +199,11 @@ def test_redis_conf_keeps_games_on_disk_and_never_evicts_them():
     assert directives["maxmemory-policy"] == ["noeviction"]
 
 
-def test_gunicorn_defaults_to_one_gthread_worker_on_loopback_with_the_embedded_store(monkeypatch):
+def test_gunicorn_defaults_to_one_gevent_worker_on_loopback_with_the_embedded_store(monkeypatch):
     config = gunicorn_settings(monkeypatch)
-    assert config.worker_class_str == "gthread"
+    assert config.worker_class_str == "service.server.worker.CribbageWorker"
     assert config.workers == 1
-    assert config.threads == 8
+    assert config.worker_connections == 10000
     assert config.address == [("127.0.0.1", 8000)]
     assert config.accesslog == "-"
     assert config.errorlog == "-"
@@ -226,22 +231,29 @@ def test_gunicorn_reads_bind_workers_and_threads_from_the_environment(monkeypatc
     assert config.threads == 3
 
 
-def test_gunicorn_rejects_a_zero_worker_count(monkeypatch):
-    with pytest.raises(ValueError, match="WEB_CONCURRENCY must be a positive integer"):
-        gunicorn_settings(monkeypatch, WEB_CONCURRENCY="0")
+@pytest.mark.parametrize("name", ["WEB_CONCURRENCY", "GUNICORN_THREADS"])
+def test_gunicorn_refuses_a_count_below_one_as_the_service_does(monkeypatch, name):
+    with pytest.raises(SettingsError) as raised:
+        gunicorn_settings(monkeypatch, **{name: "0"})
+    assert str(raised.value) == f"{name}='0': expected a whole number of 1 or more"
 
 
-def test_gunicorn_rejects_a_pinning_flag_other_than_0_or_1(monkeypatch):
-    with pytest.raises(ValueError, match="CRIBBAGE_PIN_WORKERS must be 0 or 1, got 'yes'"):
-        gunicorn_settings(monkeypatch, CRIBBAGE_PIN_WORKERS="yes")
+def test_gunicorn_reads_the_worker_class_from_the_environment(monkeypatch):
+    config = gunicorn_settings(monkeypatch, GUNICORN_WORKER_CLASS="gevent")
+    assert config.worker_class_str == "gevent"
 
 
-def test_gunicorn_hooks_clean_up_metrics_of_dead_workers(monkeypatch):
+def test_gunicorn_config_holds_settings_and_takes_its_hooks_and_logger_from_service(monkeypatch):
     for name in GUNICORN_ENV:
         monkeypatch.delenv(name, raising=False)
     module = runpy.run_path(str(GUNICORN_CONF))
-    assert callable(module["child_exit"]) and callable(module["on_starting"])
-    assert "mark_process_dead" in GUNICORN_CONF.read_text()
+    assert {name: module[name] for name in ("on_starting", "child_exit", "on_exit")} == {
+        "on_starting": gunicorn_hooks.on_starting,
+        "child_exit": gunicorn_hooks.child_exit,
+        "on_exit": gunicorn_hooks.on_exit,
+    }
+    assert gunicorn_settings(monkeypatch).logger_class is JsonLogger
+    assert not [value for value in module.values() if isinstance(value, type)]
 
 
 def test_gunicorn_config_defines_no_setting_gunicorn_does_not_know(monkeypatch):

@@ -53,7 +53,8 @@ def test_cut_for_deal_reveals_its_seed_and_cuts_at_the_depth_asked():
 
 @pytest.mark.parametrize("players, hand, crib_from_deck, kept, crib", [
     (2, 6, 0, 4, 4), (3, 5, 1, 4, 4), (4, 5, 0, 4, 4), (5, 5, 0, 4, 4), (6, 6, 0, 5, 5)])
-def test_deal_sizes(players, hand, crib_from_deck, kept, crib):
+def test_deal_discard_and_crib_sizes_follow_the_rules_table(players, hand, crib_from_deck, kept,
+                                                            crib):
     state, events = cut_all(new_game(GameOptions(players=players), b"sizes"))
     dealt = of_type(events, "dealt")[0]
     dealer = state.dealer

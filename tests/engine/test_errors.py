@@ -30,12 +30,12 @@ def at_play():
     return state
 
 
-def test_unknown_seat():
+def test_a_seat_not_at_the_table_is_unknown_seat():
     assert refused(seed_003_state(), Discard(2, cards("8D 8C"))).code == "unknown_seat"
     assert refused(seed_003_state(), Discard(-1, cards("8D 8C"))).code == "unknown_seat"
 
 
-def test_wrong_phase():
+def test_an_action_of_another_phase_is_wrong_phase():
     state = seed_003_state()
     for action in [Play(BOB, cards("JH")[0]), CutStarter(BOB, 4), CutForDeal(BOB, 4),
                    NextGame(BOB), EndMatch(BOB)]:
@@ -43,7 +43,7 @@ def test_wrong_phase():
         assert error.code == "wrong_phase" and error.params["phase"] == "discard"
 
 
-def test_not_your_turn():
+def test_acting_out_of_turn_is_not_your_turn():
     state = at_play()
     assert refused(state, Play(ALICE, cards("5S")[0])).code == "not_your_turn"
     state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY[:2])
@@ -55,7 +55,7 @@ def test_not_your_turn():
     assert refused(game, CutForDeal(0, 4)).code == "not_your_turn"
 
 
-def test_card_errors():
+def test_cards_not_held_repeated_or_of_the_wrong_number_are_refused():
     state = at_play()
     assert refused(state, Play(BOB, cards("5S")[0])).code == "card_not_in_hand"
     assert refused(state, Play(BOB, cards("KC")[0])).code == "card_not_in_hand"  # in the crib
@@ -67,7 +67,7 @@ def test_card_errors():
     assert refused(state, Discard(BOB, cards("10S KC 7C"))).code == "wrong_discard_count"
 
 
-def test_count_would_exceed_31():
+def test_a_card_past_31_is_refused_while_one_that_fits_is_legal():
     state, _ = run(at_play(), [Play(BOB, cards("JH")[0]), Play(ALICE, cards("5S")[0]),
                                Play(BOB, cards("7C")[0]), Play(ALICE, cards("6H")[0])])
     assert state.turn == ALICE  # Bob said go at 28
@@ -77,7 +77,7 @@ def test_count_would_exceed_31():
 
 
 @pytest.mark.parametrize("depth", [0, 3, 37, 40, 99])
-def test_invalid_cut_depth(depth):
+def test_a_starter_cut_outside_4_to_36_is_refused(depth):
     state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY[:2])
     error = refused(state, CutStarter(BOB, depth))
     assert error.code == "invalid_cut_depth" and error.params["min"] == 4
@@ -117,7 +117,7 @@ def test_every_code_raised_is_listed_with_its_error_class():
     assert "invalid_claim" in refused_now and "invalid_action" in malformed
 
 
-def test_error_classes():
+def test_malformed_input_and_refused_actions_are_distinct_domain_errors():
     with pytest.raises(InvalidInputError):
         parse_cards(["5X"], field="card")
     with pytest.raises(InvalidInputError):

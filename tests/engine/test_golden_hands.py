@@ -74,7 +74,7 @@ def test_seed_003_show_and_scores():
     assert len(set(all_cards(state))) == 52
 
 
-def test_three_player_hand():
+def test_a_three_player_hand_with_a_crib_card_from_the_deck():
     deck = stacked_deck(3, 0, {1: "5H 5D 10S JC KD", 2: "4C 6C 7D 8S QH", 0: "2H 3H 9C 9D AS"},
                         crib_card="7C", starter="5C", depth=6)
     state = deal_from(new_game(GameOptions(players=3), b"three"), deck, dealer=0)
@@ -104,7 +104,7 @@ def test_three_player_hand():
     assert state.scores == (17, 24, 13)
 
 
-def test_four_player_team_hand():
+def test_a_four_player_hand_scores_each_team_together():
     hands = {0: "7H 8H 9H 10H KS", 1: "5S 5C 6D JD QS", 2: "AH 2C 3D 4S 9S", 3: "7S 7C 8D 2H 10C"}
     deck = stacked_deck(4, 3, hands, starter="9D", depth=10)
     state = deal_from(new_game(GameOptions(players=4, teams="2x2"), b"four"), deck, dealer=3)

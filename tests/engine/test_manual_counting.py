@@ -57,7 +57,8 @@ def test_the_crib_is_turned_up_for_everyone_when_its_count_begins():
     ("off", 7, (6, 10), 0), ("auto", 7, (8, 10), 2), ("call", 7, (6, 10), 0),
     ("off", 11, (6, 12), 0), ("auto", 11, (8, 12), 2), ("call", 11, (8, 12), 2),
 ])
-def test_under_and_over_claims(muggins, claimed, scores, to_opponent):
+def test_a_wrong_claim_gives_the_opponent_what_muggins_allows(muggins, claimed, scores,
+                                                              to_opponent):
     state, events = claim(at_show(muggins=muggins), BOB, claimed)
     assert state.scores == scores
     assert [(e.public["seat"], e.public["points"]) for e in of_type(events, "muggins")] == (

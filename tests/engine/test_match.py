@@ -53,7 +53,7 @@ def test_game_points_count_skunks_for_every_losing_side():
     assert state.match_points == (7, 0, 0)
 
 
-def test_end_match():
+def test_an_ended_match_takes_no_next_game():
     state, _ = won_on_heels(2, (119, 70))
     state, events = apply(state, EndMatch(1), 0.0)
     assert state.phase == "match_over" and to_act(state) == []

@@ -39,13 +39,13 @@ def test_valid_options_round_trip(options):
     ({"count_time_limit": 30}, "count_time_limit"), ({"skunk": "double"}, "skunk"),
     ({"exact_finish": 1}, "exact_finish"), ({"match": "yes"}, "match"), ({"colour": 1}, "colour"),
 ])
-def test_invalid_options(options, field):
+def test_an_invalid_option_is_refused_naming_its_field(options, field):
     with pytest.raises(DomainError) as refused:
         GameOptions.from_dict(options)
     assert refused.value.code == "invalid_options" and refused.value.field == field
 
 
-def test_sides_and_seating():
+def test_partners_sit_alternately_and_without_teams_each_seat_is_a_side():
     assert GameOptions(players=4, teams="2x2").seats_of(0) == (0, 2)
     assert GameOptions(players=6, teams="3x2").seats_of(1) == (1, 4)
     assert GameOptions(players=6, teams="2x3").seats_of(1) == (1, 3, 5)
@@ -86,14 +86,14 @@ def holding(seat, hand):
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=lambda a: a.type)
-def test_actions_round_trip(action):
+def test_an_action_round_trips_through_its_request(action):
     assert ACTION_TYPES[action.type] is type(action)
     request = request_of(action)
     assert request.type in ACTION_TYPES and request.seat == action.seat
     assert to_action(request, action.seat, new_game(GameOptions(), b"requests")) == action
 
 
-def test_action_request_forms():
+def test_requests_name_cards_in_any_notation():
     state = holding(1, "KS 5H 10D 2C 3C 4C")
     assert to_action(ActionRequest("discard", 1, cards=("5H", "10D")), 1, state) == Discard(
         1, cards("5H 10D"))
@@ -109,7 +109,7 @@ def test_action_request_forms():
     (ActionRequest("play", 0), "invalid_action"),  # no card
     (ActionRequest("discard", 0, cards=("5H", "5h")), "duplicate_card"),
 ])
-def test_malformed_actions(request_, code):
+def test_a_malformed_action_request_is_refused_with_its_code(request_, code):
     state = holding(0, "5H 6H 7H 8H 9H 10H")
     with pytest.raises(DomainError) as refused:
         apply(state, to_action(request_, 0, state), 0.0)
@@ -124,7 +124,7 @@ def test_a_seat_that_is_not_a_seat_number_is_refused(seat):
     assert refused.value.code == "unknown_seat"
 
 
-def test_event_round_trip():
+def test_an_event_round_trips_through_its_dict():
     event = Event("dealt", {"counts": [6, 6]}, {0: {"cards": ["5H"]}, 1: {"cards": ["6H"]}})
     assert Event.from_dict(event.to_dict()) == event
 

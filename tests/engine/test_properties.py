@@ -159,7 +159,7 @@ def check_finished(check: GameCheck, state: GameState, replay_it: bool) -> int:
 
 @pytest.mark.parametrize("players, teams", LAYOUTS, ids=[f"{p}{'-' + t if t else ''}"
                                                           for p, t in LAYOUTS])
-def test_random_games(players, teams):
+def test_random_games_keep_every_invariant(players, teams):
     played = []
 
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,

@@ -64,7 +64,7 @@ def test_exact_finish_does_not_score_points_that_pass_the_target():
     ("standard", 61, 30, 1), ("acc", 121, 91, 0), ("acc", 121, 90, 1), ("acc", 121, 61, 1),
     ("acc", 121, 60, 2), ("acc", 121, 31, 2), ("acc", 121, 30, 3), ("acc", 121, 0, 3),
 ])
-def test_skunk_lines(skunk, target, score, level):
+def test_skunk_levels_follow_the_standard_and_acc_lines(skunk, target, score, level):
     assert skunk_level(skunk, target, score) == level
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from service.cards import Card
@@ -109,3 +110,31 @@ def random_action(view: dict, rng: random.Random, *, games_per_match: int = 2) -
     if kind in ("next_game", "end_match"):
         return {"type": "next_game" if len(view["results"]) < games_per_match else "end_match"}
     raise AssertionError(f"unexpected legal action {option}")
+
+
+class Stream:
+    """A game's event stream read message by message, as an EventSource would."""
+
+    def __init__(self, response):
+        self.response = response
+        self._chunks = response.response  # the server's generator: read as the test asks
+        self._buffer = b""
+
+    def next_message(self) -> dict:
+        """The next message as {event, id, data (parsed JSON)}; a heartbeat as {comment}."""
+        while b"\n\n" not in self._buffer:
+            self._buffer += next(self._chunks)
+        block, self._buffer = self._buffer.split(b"\n\n", 1)
+        message = {}
+        for line in block.decode().split("\n"):
+            name, _, value = line.partition(": ")
+            if name == "":
+                message["comment"] = value
+            elif name == "data":
+                message["data"] = json.loads(value)
+            elif name in ("event", "id", "retry"):
+                message[name] = value
+        return message
+
+    def close(self) -> None:
+        self.response.close()

@@ -16,7 +16,7 @@ import pytest
 
 from service.engine.shuffle import cut_seed, hand_seed
 from service.games.record import GameRecord
-from tests.games.helpers import COMPUTER, HUMAN, Player, create, random_action
+from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create, random_action
 
 SETUPS = {
     "two humans": ([HUMAN, HUMAN], {"target": 61}),
@@ -107,6 +107,11 @@ class Table:
         served = response.get_json()["events"]
         assert [event["number"] for event in served] == list(range(after + 1, len(raw_events) + 1))
         cards, seeds = self.hidden_from(state, viewer.seat)
+        seat_state = response.get_json()["state"]
+        assert seat_state["legal_actions"] == viewer.read()["view"]["legal_actions"]
+        assert_hidden(json.dumps(seat_state), cards, seeds)
+        if served:
+            self.check_stream(viewer, after, served, seat_state, cards, seeds)
         for event in served:
             raw = raw_events[event["number"] - 1]
             mine = raw["private"].get(str(viewer.seat), {}) if viewer.seat is not None else {}
@@ -115,6 +120,19 @@ class Table:
             if event["number"] >= current_hand_from:
                 assert_hidden(json.dumps(event), cards, seeds)
         self.seen_events[viewer.seat] = len(raw_events)
+
+    def check_stream(self, viewer: Player, after: int, served: list[dict], seat_state: dict,
+                     cards: set[str], seeds: set[str]) -> None:
+        """The stream from the same point sends what the events reply did, and hides as much."""
+        stream = Stream(self.viewers[0].client.get(
+            f"/v1/games/{self.game_id}/stream", buffered=False,
+            headers=viewer.headers(Last_Event_ID=str(after))))
+        snapshot = stream.next_message()
+        assert snapshot["event"] == "snapshot" and snapshot["data"] == viewer.read()
+        assert_hidden(json.dumps(snapshot["data"]), cards, seeds)
+        assert [stream.next_message()["data"] for _ in served] == served
+        assert stream.next_message() == {"event": "state", "data": seat_state}
+        stream.close()
 
     def probe(self, player: Player, rng: random.Random) -> None:
         """Name a card another seat holds, then one in the deck: the refusals must not differ."""

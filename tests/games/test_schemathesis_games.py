@@ -14,7 +14,8 @@ POLL_CAP = 0.05  # seconds: long polls are real waits; the contract is the same 
 
 
 def test_games_api_follows_its_openapi_links(store):
-    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(store), config=config())
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(store, stream_seconds=0.2),
+                                            config=config())
     schema = schema.include(path_regex="^/v1/games")
     tokens: dict[str, str] = {}
 

@@ -14,7 +14,7 @@ def summary(check):
     return check.claimed, check.actual, check.missed, check.overclaimed
 
 
-def test_number_claims():
+def test_a_number_claim_is_missed_or_overclaimed_by_its_difference():
     assert summary(check_claim(HAND, STARTER, False, 16)) == (16, 16, 0, 0)
     assert summary(check_claim(HAND, STARTER, False, 10)) == (10, 16, 6, 0)
     assert summary(check_claim(HAND, STARTER, False, 19)) == (19, 16, 0, 3)

@@ -118,7 +118,7 @@ def test_hand_histogram_is_the_published_one(enumeration):
     assert round(total / COMBINATIONS, 4) == 4.7692
 
 
-def test_crib_histogram(enumeration):
+def test_crib_histogram_is_the_derived_one(enumeration):
     assert enumeration["crib"] == DERIVED_CRIB
     assert enumeration["crib"][0] == 1_022_208
 

@@ -9,6 +9,7 @@ import pytest
 from service.scoring import fast
 from service.cards import DECK, SUITS, Card
 from service.scoring import score_show
+from tests.golden import SHOWS, case_name
 
 
 def indexes(texts: str) -> list[int]:
@@ -36,30 +37,11 @@ def test_rank_table_matches_score_show_for_every_multiset_of_ranks(show_size):
     assert checked == {5: 6_175, 6: 18_395}[show_size]
 
 
-@pytest.mark.parametrize("hand, starter, crib, total", [
-    ("5H 5D 5C JS", "5S", False, 29),
-    ("5H 5D 5C JS", "5S", True, 29),
-    ("5H 5D 5C 5S", "JS", False, 28),
-    ("4H 5S 6D JC", "4C", False, 15),  # seed 000
-    ("AH 3H 7H 9H", "KS", False, 4),   # hand flush without the starter
-    ("AH 3H 7H 9H", "KS", True, 0),    # not in the crib
-    ("AH 3H 7H 9H", "KH", True, 5),
-    ("AH 3H 7H JH", "KH", False, 6),   # flush of 5 and nobs
-    ("2S 4S 6S 8S", "10D", False, 4),
-    ("2C 4D 6H 8S", "10D", False, 0),
-    ("4H 4S 5H 5S 6H", "6D", False, 46),
-    ("4H 4S 5H 5S 6H", "6D", True, 46),
-    ("AD 3D 7D 9D JD", "KD", False, 7),  # 5-card hand: flush of 6 and nobs
-    ("AD 3D 7D 9D QD", "KS", False, 5),
-    ("AD 3D 7D 9D QD", "KS", True, 0),
-    ("AD 3D 7D 9D QD", "2D", True, 13),
-    ("JD 5S 5H 5C 5D", "KD", False, 37),
-])
-def test_special_hands(hand, starter, crib, total):
-    cards = indexes(f"{hand} {starter}")
-    assert reference_total(cards, crib) == total
-    assert fast.score_hands([cards[:-1]], [cards[-1]], crib).tolist() == [total]
-    assert fast.score_hands([cards[:-1]], [[cards[-1]]], crib).tolist() == [[total]]
+@pytest.mark.parametrize("case", SHOWS, ids=case_name)
+def test_a_golden_show_has_its_exact_total(case):
+    hand, starter = [Card.parse(text).index for text in case.hand], Card.parse(case.starter).index
+    assert fast.score_hands([hand], [starter], case.crib).tolist() == [case.total]
+    assert fast.score_hands([hand], [[starter]], case.crib).tolist() == [[case.total]]
 
 
 @pytest.mark.parametrize("crib", [False, True])

@@ -46,7 +46,7 @@ def test_last_card_at_31_scores_only_the_31():
     assert result.totals == (0, 4)
 
 
-def test_three_players():
+def test_three_players_score_the_same_with_seats_given_or_inferred():
     deck = cards("KH 5S 9C 2D QH 6S 8C AD JH 7S 3C 4D")  # seat 0, 1, 2 hold 4 each
     played, seats = deal_and_play(3, 2, deck)
     result = replay(3, 2, played, seats)
@@ -84,7 +84,7 @@ def test_card_played_twice():
     assert (error.value.code, error.value.index) == ("duplicate_card", 7)
 
 
-def test_wrong_number_of_cards():
+def test_too_few_cards_or_too_many_for_one_seat_are_refused():
     with pytest.raises(ReplayError) as error:
         replay(2, 0, BGA[:7])
     assert error.value.code == "wrong_total_plays"

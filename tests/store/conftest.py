@@ -20,7 +20,7 @@ class FakeClock:
         self.now += seconds
 
 
-@pytest.fixture(params=["memory", "standalone", "cluster"])
+@pytest.fixture(params=["memory", "standalone", pytest.param("cluster", marks=pytest.mark.ops)])
 def backend(request):
     return request.param
 

@@ -41,7 +41,9 @@ def test_unknown_game_is_not_found_everywhere(store):
     with pytest.raises(GameNotFound):
         store.events(game_id, 0)
     with pytest.raises(GameNotFound):
-        store.wait_events(game_id, 0, 0.05)
+        store.add_ticket(game_id, "hash", 0, 60)
+    with pytest.raises(GameNotFound):
+        store.take_ticket(game_id, "hash")
 
 
 def test_save_is_a_compare_and_set_on_the_version(store):
@@ -156,27 +158,53 @@ def test_writers_that_retry_on_conflict_lose_nothing(store):
         assert mine == [f"{n}.{i}" for i in range(increments)]
 
 
-def test_wait_events_returns_at_once_when_events_are_there(store):
+def test_a_load_reads_the_events_with_the_document(store):
     game_id = new_id()
     store.create(game_id, "v1", ["e1", "e2"])
-    assert store.wait_events(game_id, 1, 10) == ["e2"]
+    store.save(game_id, 1, "v2", ["e3"])
+    assert store.load(game_id, events_after=1) == StoredGame(2, "v2", None, ("e2", "e3"))
+    assert store.load(game_id, events_after=3) == StoredGame(2, "v2", None, ())
+    assert store.load(game_id) == StoredGame(2, "v2", None, ())
 
 
-def test_wait_events_returns_nothing_after_the_timeout(store):
+def test_a_watch_is_woken_by_a_save_of_its_game_only(make_store, backend):
+    store = make_store()
+    # Another store on the same server stands for another server process.
+    writer = store if backend == "memory" else make_store()
+    game_id, other_id = new_id(), new_id()
+    store.create(game_id, "v1")
+    store.create(other_id, "v1")
+    with store.watch(game_id) as watch:
+        writer.save(other_id, 1, "v2", ["elsewhere"])
+        assert watch.wait(0.3) is False
+        timer = threading.Timer(0.2, writer.save, args=(game_id, 1, "v2", ["e1"]))
+        timer.start()
+        try:
+            assert watch.wait(20) is True
+        finally:
+            timer.join()
+        assert store.events(game_id, 0) == ["e1"]
+        assert watch.wait(0.1) is False  # one save, one wake-up
+
+
+def test_watches_of_one_game_are_all_woken(store):
     game_id = new_id()
-    store.create(game_id, "v1", ["e1"])
-    assert store.wait_events(game_id, 1, 0.1) == []
+    store.create(game_id, "v1")
+    with store.watch(game_id) as first, store.watch(game_id) as second:
+        store.save(game_id, 1, "v2", ["e1"])
+        assert (first.wait(20), second.wait(20)) == (True, True)
+    with store.watch(game_id) as again:  # subscribed anew after the last watch ended
+        store.save(game_id, 2, "v3", ["e2"])
+        assert again.wait(20) is True
 
 
-def test_wait_events_wakes_up_for_a_new_event(store):
+def test_a_stream_ticket_is_good_once(store):
     game_id = new_id()
-    store.create(game_id, "v1", ["e1"])
-    timer = threading.Timer(0.2, store.save, args=(game_id, 1, "v2", ["e2", "e3"]))
-    timer.start()
-    try:
-        assert store.wait_events(game_id, 1, 20) == ["e2", "e3"]
-    finally:
-        timer.join()
+    store.create(game_id, "v1")
+    store.add_ticket(game_id, "hash-a", 2, 60)
+    assert store.take_ticket(game_id, "hash-b") is None
+    assert store.take_ticket(game_id, "hash-a") == 2
+    assert store.take_ticket(game_id, "hash-a") is None
 
 
 def test_games_expire_after_their_idle_time_and_writes_refresh_it(make_store, backend):

@@ -21,13 +21,15 @@ def new_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def test_keys_of_a_game_share_one_hash_tag():
+def test_keys_and_channel_of_a_game_share_one_hash_tag():
     assert game_keys("abc") == [
         "cribbage:{abc}:game",
         "cribbage:{abc}:events",
         "cribbage:{abc}:replays",
         "cribbage:{abc}:replay_keys",
+        "cribbage:{abc}:changed",
     ]
+    assert game_keys("abc", "ticket:f00d")[4] == "cribbage:{abc}:ticket:f00d"
 
 
 def test_every_key_of_a_game_expires_with_the_game(redis_server):
@@ -35,7 +37,7 @@ def test_every_key_of_a_game_expires_with_the_game(redis_server):
     game_id = new_id()
     store.create(game_id, "v1", ["e1"])
     store.save(game_id, 1, "v2", ["e2"], ("k", "r"))
-    for key in game_keys(game_id):
+    for key in game_keys(game_id)[:4]:  # the fifth is the pub/sub channel, not a key
         assert 290_000 < int(redis_server.cli("PTTL", key)) <= 300_000
     store.close()
 
@@ -123,6 +125,7 @@ def test_open_store_picks_redis_only_when_a_url_is_set():
     )
 
 
+@pytest.mark.ops
 def test_a_cluster_master_down_is_unavailable_and_the_store_recovers_when_it_returns():
     from service.store import GameNotFound
     from tests.redis_servers import RedisClusterServers
@@ -151,3 +154,15 @@ def test_a_cluster_master_down_is_unavailable_and_the_store_recovers_when_it_ret
         store.close()
     finally:
         cluster.remove()
+
+
+def test_waiters_read_again_when_the_notification_connection_comes_back(dedicated_redis):
+    store = RedisGameStore(dedicated_redis.url, ttl_seconds=300)
+    game_id = new_id()
+    store.create(game_id, "v1")
+    with store.watch(game_id) as watch:
+        # What is published while the listener is away is lost: its waiters must re-read.
+        dedicated_redis.stop()
+        dedicated_redis.start()
+        assert watch.wait(20) is True
+    store.close()

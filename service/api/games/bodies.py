@@ -6,7 +6,8 @@ import dataclasses
 
 from service.cards import Card
 from service.engine import GameOptions, SeatView
-from service.games import EventsPage, GameSnapshot, SeatAccess
+from service.api.games.preconditions import etag
+from service.games import EventsPage, GameSnapshot, NumberedEvent, SeatAccess
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -30,9 +31,22 @@ def seat_access_body(access: SeatAccess, *, with_invites: bool) -> dict:
 
 
 def events_body(page: EventsPage) -> dict:
-    return {"game_id": page.game_id, "seat": page.seat,
-            "events": [{"number": event.number, **event.data} for event in page.events],
-            "last_event": page.last_event}
+    return {"game_id": page.game.game_id, "seat": page.game.seat,
+            "events": [event_body(event) for event in page.events],
+            "last_event": page.game.last_event, "state": seat_state_body(page.game)}
+
+
+def event_body(event: NumberedEvent) -> dict:
+    return {"number": event.number, **event.data}
+
+
+def seat_state_body(snapshot: GameSnapshot) -> dict:
+    """What a seat needs to act after the events: the version for If-Match, whose turn it is,
+    its legal actions, the deadline."""
+    view = snapshot.view
+    return {"version": snapshot.version, "etag": etag(snapshot), "phase": view.phase,
+            "to_act": list(view.to_act), "legal_actions": _plain(view.legal_actions),
+            "deadline": view.deadline}
 
 
 def view_body(view: SeatView) -> dict:

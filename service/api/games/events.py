@@ -1,4 +1,5 @@
-"""The events of a game as a seat sees them: one schema per type the engine emits.
+"""The events of a game as a seat sees them: one schema per type the engine and the games
+service emit.
 
 Each is the event's public part (service.engine: `g.emit(type, public, private)`) plus its
 number; `cards` of `dealt` and `discarded` are private, shown only to the seat they belong to.
@@ -303,6 +304,24 @@ class ResignedEventSchema(_EventSchema):
         description = "A seat resigned"
 
 
+class SeatJoinedEventSchema(_EventSchema):
+    type = tag("seat_joined")
+    seat = _seat()
+    name = fields.String(required=True)
+
+    class Meta:
+        description = "A player took an open seat with its invite code"
+
+
+class SeatRenamedEventSchema(_EventSchema):
+    type = tag("seat_renamed")
+    seat = _seat()
+    name = fields.String(required=True)
+
+    class Meta:
+        description = "A seat changed the name it shows"
+
+
 class EventSchema(TaggedUnionSchema):
     variants = (CutRoundEventSchema, DealerCutEventSchema, CutResultEventSchema,
                 DealtEventSchema, DiscardedEventSchema, StarterCutEventSchema, HeelsEventSchema,
@@ -310,7 +329,7 @@ class EventSchema(TaggedUnionSchema):
                 ShowScoredEventSchema, ClaimEventSchema, MugginsEventSchema,
                 MugginsLapsedEventSchema, CountTimeoutEventSchema, HandRevealedEventSchema,
                 GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
-                ResignedEventSchema)
+                ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

@@ -1,10 +1,10 @@
 """Request and response examples of the games operations: one game of Ana's and Bea's, from its
-creation to Ana's discard, as the service answered it (a test validates each example against
-its schema)."""
+creation to Ana's discard and new name, as the service answered it (a test validates each
+example against its schema)."""
 
-GAME_ID = "FN5TWe4w7I_tWEVw"
-CUT_COMMITMENT = "3401347967acf7142edd4274154760919e2a7a4da66f99352a7633b1b19d5217"
-HAND_COMMITMENT = "f89d335967369dab1de223771c52c628c9a527e31d771d140f5719e8250406e1"
+GAME_ID = "jKnDr5bA5CmPTtLa"
+CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0baa"
+HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
 OPTIONS = {"target": 121, "counting": "manual", "muggins": "call", "count_time_limit": 60}
 ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True}
 BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
@@ -31,26 +31,26 @@ CUT_VIEW = {
                  "seed_commitment": CUT_COMMITMENT}],
 }
 CREATED = {
-    "game_id": GAME_ID, "seat": 0, "token": "48dybYUE8_cryd77twUsWw",
-    "invites": [{"seat": 1, "code": "7B26NzNZP0tx10_ZEeiMnQ"}],
+    "game_id": GAME_ID, "seat": 0, "token": "NxGjRLiFNVKfSMTomxHEKw",
+    "invites": [{"seat": 1, "code": "Vca6na1AtsKfak1aTpgLiQ"}],
     "game": {"game_id": GAME_ID, "version": 1, "seat": 0,
              "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False}],
              "last_event": 1, "view": CUT_VIEW},
 }
 
-JOIN_REQUEST = {"code": "7B26NzNZP0tx10_ZEeiMnQ", "name": "Bea"}
+JOIN_REQUEST = {"code": "Vca6na1AtsKfak1aTpgLiQ", "name": "Bea"}
 JOINED = {
-    "game_id": GAME_ID, "seat": 1, "token": "FUDpTUmFeO9wDi1hmWDmng",
-    "game": {"game_id": GAME_ID, "version": 2, "seat": 1, "seats": [ANA, BEA], "last_event": 1,
+    "game_id": GAME_ID, "seat": 1, "token": "Gkylk531vAQBfbwL4QpdPA",
+    "game": {"game_id": GAME_ID, "version": 2, "seat": 1, "seats": [ANA, BEA], "last_event": 2,
              "view": {**CUT_VIEW, "seat": 1}},
 }
 
-# Ana reads the game once both have cut (her 9H against Bea's 3S: Bea deals).
+# Ana reads the game once both have cut (her 7H against Bea's 2H: Bea deals).
 DEALT = {"type": "dealt", "hand_number": 1, "dealer": 1, "pone": 0, "counts": [6, 6],
          "crib_from_deck": 0, "seed_commitment": HAND_COMMITMENT}
-ANA_HAND = ["QC", "KH", "3S", "2D", "8S", "QS"]
+ANA_HAND = ["9D", "6D", "AS", "2C", "4C", "QH"]
 GAME = {
-    "game_id": GAME_ID, "version": 4, "seat": 0, "seats": [ANA, BEA], "last_event": 5,
+    "game_id": GAME_ID, "version": 4, "seat": 0, "seats": [ANA, BEA], "last_event": 6,
     "view": {
         **CUT_VIEW, "version": 2, "phase": "discard", "hand_number": 1, "dealer": 1, "pone": 0,
         "crib_owner": 1, "starter_cutter": 0,
@@ -65,7 +65,7 @@ ACTION_REQUESTS = {
     "cut_for_deal": {"summary": "Cut for the deal at a random depth",
                      "value": {"type": "cut_for_deal", "depth": None}},
     "discard": {"summary": "Put two cards in the crib",
-                "value": {"type": "discard", "cards": ["QC", "king of hearts"]}},
+                "value": {"type": "discard", "cards": ["9D", "six of diamonds"]}},
     "cut_starter": {"summary": "Cut for the starter, lifting 20 cards",
                     "value": {"type": "cut_starter", "depth": 20}},
     "play": {"summary": "Play the only held card of a rank",
@@ -83,7 +83,7 @@ ACTION_REQUESTS = {
     "resign": {"summary": "Resign the game", "value": {"type": "resign"}},
 }
 ACTED = {
-    **GAME, "version": 5, "last_event": 6,
+    **GAME, "version": 5, "last_event": 7,
     "view": {
         **GAME["view"], "version": 3, "to_act": [1], "legal_actions": [],
         "hand": ANA_HAND[2:], "kept": ANA_HAND[2:], "discards": ANA_HAND[:2],
@@ -97,13 +97,22 @@ EVENTS = {
     "events": [
         {"number": 1, "type": "cut_round", "round": 1, "seats": [0, 1],
          "seed_commitment": CUT_COMMITMENT},
-        {"number": 2, "type": "dealer_cut", "seat": 0, "depth": 29, "card": "9H"},
-        {"number": 3, "type": "dealer_cut", "seat": 1, "depth": 38, "card": "3S"},
-        {"number": 4, "type": "cut_result", "round": 1,
-         "seed": "cef4bfa3ad670ab14c4ee7e22dc30a3f69d7b6321ac4864ae5f4cb6f4766c6c0",
-         "cards": ["9H", "3S"], "dealer": 1, "tied": []},
-        {"number": 5, **DEALT, "cards": ANA_HAND},
-        {"number": 6, "type": "discarded", "seat": 0, "count": 2, "cards": ANA_HAND[:2]},
+        {"number": 2, "type": "seat_joined", "seat": 1, "name": "Bea"},
+        {"number": 3, "type": "dealer_cut", "seat": 0, "depth": 46, "card": "7H"},
+        {"number": 4, "type": "dealer_cut", "seat": 1, "depth": 18, "card": "2H"},
+        {"number": 5, "type": "cut_result", "round": 1,
+         "seed": "29f4bc8fbb9520bbf922c4a15490bb8c97d29856320ef75205d9991949f94279",
+         "cards": ["7H", "2H"], "dealer": 1, "tied": []},
+        {"number": 6, **DEALT, "cards": ANA_HAND},
+        {"number": 7, "type": "discarded", "seat": 0, "count": 2, "cards": ANA_HAND[:2]},
     ],
-    "last_event": 6,
+    "last_event": 7,
+    "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],
+              "legal_actions": [], "deadline": None},
 }
+
+# Then Ana renames her seat, and asks for a ticket to follow the game from a browser.
+RENAME_REQUEST = {"name": "Ana María"}
+RENAMED = {**ACTED, "version": 6, "last_event": 8,
+           "seats": [{**ANA, "name": "Ana María"}, BEA]}
+TICKET = {"ticket": "nO7KazN0_Pvg97UXVH6Tfg", "expires_in": 60}

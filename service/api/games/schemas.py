@@ -68,6 +68,11 @@ class JoinSchema(ma.Schema):
     name = fields.String(validate=NAME, metadata={"example": "Bea"})
 
 
+class RenameSchema(ma.Schema):
+    name = fields.String(required=True, validate=NAME, metadata={
+        "description": "The name the table sees for your seat", "example": "Bea"})
+
+
 class EventsQuerySchema(ma.Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9), metadata={
         "description": "Return events numbered after this one"})
@@ -179,9 +184,38 @@ class CreatedGameSchema(SeatTokenSchema):
         "description": "One invite code per open human seat"})
 
 
+class SeatStateSchema(ma.Schema):
+    """The seat's state after the last event: enough to act without reading the game again."""
+
+    version = fields.Integer(required=True, metadata={
+        "description": "Stored version: send the etag as If-Match with the next action"})
+    etag = fields.String(required=True, metadata={"example": '"12-0"'})
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    to_act = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats that may act now"})
+    legal_actions = ViewSchema._declared_fields["legal_actions"]
+    deadline = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Epoch seconds by which the counting seat must claim"})
+
+
+class StreamTicketSchema(ma.Schema):
+    ticket = fields.String(required=True, metadata={
+        "description": "Pass it as ?ticket= to the stream, once, within expires_in seconds"})
+    expires_in = fields.Integer(required=True, metadata={"example": 60})
+
+
+class StreamQuerySchema(ma.Schema):
+    after = fields.Integer(validate=validate.Range(0, 10**9), metadata={
+        "description": "Send the events numbered after this one (Last-Event-ID does the same); "
+                       "without it, only what happens from now on"})
+    ticket = fields.String(validate=validate.Length(1, 200), metadata={
+        "description": "A stream ticket, for clients that cannot send Authorization"})
+
+
 class EventsSchema(ma.Schema):
     game_id = fields.String(required=True)
     seat = _nullable_int("The seat the events are shown to; null for a spectator")
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={
         "description": "Each event as this seat may see it, in order"})
     last_event = fields.Integer(required=True)
+    state = fields.Nested(SeatStateSchema, required=True)

@@ -21,8 +21,12 @@ from service.api.games.schemas import (
     EventsSchema,
     GameSchema,
     JoinSchema,
+    RenameSchema,
     SeatTokenSchema,
+    StreamQuerySchema,
+    StreamTicketSchema,
 )
+from service.api.games.stream import server_sent_events
 from service.api.health import add_readiness_check
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
@@ -36,6 +40,7 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
 
 SERVICE = "cribbage.games"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+LAST_EVENT_ID = re.compile(r"[0-9]{1,9}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 IDEMPOTENCY_KEY_PATTERN = f"^{IDEMPOTENCY_KEY.pattern}$"
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
@@ -49,7 +54,8 @@ SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
 
 def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float]) -> None:
     """Register the games blueprint on `api`, its games kept in `store`."""
-    app.extensions[SERVICE] = GamesService(store, clock)
+    settings = app.config["SETTINGS"]
+    app.extensions[SERVICE] = GamesService(store, clock, settings.stream_seconds)
     add_readiness_check(app, "store", lambda: store.ping() is None)
     api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
     api.register_blueprint(blp)
@@ -103,6 +109,31 @@ def _links(token: str) -> dict:
                        "description": "Follow the game's events as this seat"},
     }
 
+
+STREAM_DESCRIPTION = (
+    "Server-Sent Events. `event: snapshot` (data: the game as getGame returns it) comes first; "
+    "then each game event as an unnamed message (data: the event as listEvents shows it, `id:` "
+    "its number); `event: state` (data: the seat's state) after each batch; `event: end` when "
+    "the game is over, after which the server closes the stream. Lines starting with `:` are "
+    "heartbeats. On the wire:\n\n```\nretry: 3000\nevent: snapshot\ndata: {\"game_id\": "
+    "\"...\", \"version\": 7, ...}\n\nid: 8\ndata: {\"number\": 8, \"type\": "
+    "\"card_played\", ...}\n\nevent: state\ndata: {\"version\": 8, \"etag\": "
+    "\"\\\"8-0\\\"\", \"to_act\": [0], ...}\n\n: heartbeat\n```")
+# One message of the stream, as an EventSource parses it (`data` is JSON text).
+SSE_MESSAGE = {
+    "type": "object", "required": ["data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["snapshot", "message", "state", "end"],
+                  "description": "message (the default name): a game event"},
+        "id": {"type": "string", "pattern": "^[0-9]+$",
+               "description": "The event's number, on game events"},
+        "data": {"type": "string", "description": "JSON: the game (snapshot), an event as "
+                                                  "listEvents shows it, or the seat's state"},
+        "retry": {"type": "integer", "minimum": 0},
+    }}
+STREAM_EXAMPLE = {
+    "id": "8",
+    "data": '{"number": 8, "type": "card_played", "seat": 1, "card": "5H", "count": 5}'}
 
 CREATE_LINKS = {
     **_links("$response.body#/token"),
@@ -175,6 +206,24 @@ def join_game(join: dict, game_id: str):
     access = _service().join(_game_id(game_id), join["code"], join.get("name"),
                              _idempotency_key())
     return _json(access.game, seat_access_body(access, with_invites=False))
+
+
+@blp.route("/<game_id>/seats/<int:seat>", methods=["PATCH"])
+@blp.doc(operationId="renameSeat", security=TOKEN_REQUIRED)
+@document_errors(blp, 400, 413, 415, 422, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@UNAVAILABLE
+@blp.arguments(RenameSchema, example=examples.RENAME_REQUEST)
+@blp.documented_response(200, GameSchema, example=examples.RENAMED, headers=ETAG_HEADER)
+def rename_seat(rename: dict, game_id: str, seat: int):
+    """Change the name your seat shows
+
+    Every seat sees the new name, and a `seat_renamed` event says it. Only the seat's own
+    token may rename it."""
+    snapshot = _service().rename(_game_id(game_id), _token(), seat, rename["name"])
+    return _json(snapshot, game_body(snapshot))
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -268,6 +317,69 @@ def list_events(query: dict, game_id: str):
     return response
 
 
+@blp.route("/<game_id>/stream-tickets", methods=["POST"])
+@blp.doc(operationId="createStreamTicket", security=TOKEN_REQUIRED)
+@document_errors(blp, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(201, StreamTicketSchema, example=examples.TICKET)
+def create_stream_ticket(game_id: str):
+    """A one-time pass to your seat's event stream
+
+    For clients that cannot send headers on a stream (a browser's EventSource): the ticket
+    stands for the seat token once, for a minute, so the token never travels in a URL."""
+    ticket = _service().stream_ticket(_game_id(game_id), _token())
+    response = json_response({"ticket": ticket.ticket, "expires_in": ticket.expires_in},
+                             status=201)
+    _cache_headers(response, None)
+    return response
+
+
+@blp.route("/<game_id>/stream", methods=["GET"])
+@blp.doc(operationId="streamGame", security=TOKEN_OPTIONAL, parameters=[
+             _header("Last-Event-ID", "Resume after this event (EventSource sends it when it "
+                                      "reconnects)", pattern="^[0-9]{1,9}$")],
+         responses={200: {"description": STREAM_DESCRIPTION,
+                          "content": {"text/event-stream": {"schema": SSE_MESSAGE,
+                                                            "example": STREAM_EXAMPLE}}},
+                    204: {"description": "The game is over and you have all its events: "
+                                         "EventSource stops reconnecting"}})
+@document_errors(blp, 500)
+@MALFORMED_TOKEN
+@_problem(403, "invalid_ticket", "The token holds no seat of this game (invalid_token), or the "
+                                 "stream ticket is unknown, used or expired (invalid_ticket)")
+@NOT_FOUND
+@_problem(422, "after_out_of_range",
+          "`after` or Last-Event-ID beyond the game's last event (after_out_of_range, what the "
+          "schema cannot say), or `after` outside the schema's range (validation_failed)",
+          {"events": 6, "after": 9}, field="after")
+@UNAVAILABLE
+@blp.arguments(StreamQuerySchema, location="query")
+def stream_game(query: dict, game_id: str):
+    """The game as Server-Sent Events, as your seat sees it
+
+    A snapshot of the game first, then every event as it happens and the seat's state after
+    each batch, a heartbeat comment at least every 15 s; the stream ends with the game. Send
+    your seat token as Authorization, or a stream ticket as `ticket`; with neither you watch
+    as a spectator."""
+    game_id = _game_id(game_id)
+    token, seat = _token(), None
+    if token is None and "ticket" in query:
+        seat = _service().redeem_ticket(game_id, query["ticket"])
+    after = query.get("after", _last_event_id())
+    items = _service().follow(game_id, token, after, seat)
+    first = next(items)
+    if first.ended and after is not None and after >= first.last_event:
+        items.close()
+        return Response(status=204)
+    response = Response(server_sent_events(first, items), content_type="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each event on at once
+    return response
+
+
 # Request and response details --------------------------------------------------------------------
 def _game_id(text: str) -> str:
     if not GAME_ID.fullmatch(text):
@@ -284,6 +396,16 @@ def _token() -> str | None:
     if found is None:
         raise TokenRequired("use Authorization: Bearer <seat token>")
     return found.group(1)
+
+
+def _last_event_id() -> int | None:
+    header = request.headers.get("Last-Event-ID")
+    if header is None:
+        return None
+    if not LAST_EVENT_ID.fullmatch(header):
+        raise InvalidInputError("Last-Event-ID must be an event number",
+                                code="invalid_last_event_id", field="Last-Event-ID")
+    return int(header)
 
 
 def _idempotency_key() -> str | None:

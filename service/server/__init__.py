@@ -1,0 +1,1 @@
+"""What gunicorn runs besides the app: its worker class, server hooks and JSON logger."""

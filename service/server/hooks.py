@@ -1,0 +1,57 @@
+"""gunicorn server hooks: the life of the Prometheus multiprocess directory, and a warning when
+several workers would each keep their own games.
+
+deploy/gunicorn.conf.py takes on_starting, child_exit and on_exit from here. Nothing here imports
+prometheus_client at module level: it reads PROMETHEUS_MULTIPROC_DIR once, on import, so it may
+only be imported after on_starting has set that.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import tempfile
+
+from service.config import parse_text
+
+
+def on_starting(server) -> None:
+    """Prepares the metrics directory before the first worker is forked."""
+    if server.cfg.workers > 1 and not parse_text(os.environ, "CRIBBAGE_REDIS_URL", ""):
+        server.log.warning(
+            "%d workers with the embedded store: each worker keeps its own games; "
+            "set CRIBBAGE_REDIS_URL or WEB_CONCURRENCY=1",
+            server.cfg.workers,
+        )
+    directory = parse_text(os.environ, "PROMETHEUS_MULTIPROC_DIR", "")
+    if not directory:
+        if server.cfg.workers < 2:
+            return
+        directory = tempfile.mkdtemp(prefix="cribbage-metrics-")
+        # Set before any worker (and prometheus_client, which reads it on import) starts.
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        server.cribbage_metrics_tmp = directory
+    os.makedirs(directory, exist_ok=True)
+    # Files left by an earlier run would be added to this run's counters.
+    for stale in glob.glob(os.path.join(directory, "*.db")):
+        os.remove(stale)
+    # Imported here, not in child_exit: that runs inside the SIGCHLD handler, where an import
+    # can be interrupted by the next SIGCHLD and fail half-way.
+    from prometheus_client import multiprocess
+
+    server.cribbage_metrics_dir = directory
+    server.cribbage_mark_process_dead = multiprocess.mark_process_dead
+
+
+def child_exit(server, worker) -> None:
+    """Drops a dead worker's live gauges from the metrics directory."""
+    mark_process_dead = getattr(server, "cribbage_mark_process_dead", None)
+    if mark_process_dead:
+        mark_process_dead(worker.pid, server.cribbage_metrics_dir)
+
+
+def on_exit(server) -> None:
+    """Removes the metrics directory if on_starting made it."""
+    directory = getattr(server, "cribbage_metrics_tmp", None)
+    if directory:
+        shutil.rmtree(directory, ignore_errors=True)
