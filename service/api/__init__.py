@@ -9,7 +9,8 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import analysis, docs, games, health, limits, observability, problems, scoring
+from service.api import (analysis, docs, games, health, limits, observability, problems,
+                         responses, scoring)
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
@@ -65,5 +66,6 @@ def create_app(config: Mapping | None = None,
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds)
     games.init_app(app, api, store, clock)
     docs.init_app(app)
+    responses.document_unreadable_requests(app)
     limits.init_app(app)  # last: it limits and documents the operations registered above
     return app

@@ -8,7 +8,6 @@ counting in memory until it answers again: limits never turn an outage into erro
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import logging
 import math
@@ -20,6 +19,7 @@ from flask_limiter.errors import RateLimitExceeded
 from limits import parse_many
 
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
+from service.api.responses import document_on_every_operation
 from service.config import Settings, SettingsError
 
 log = logging.getLogger(__name__)
@@ -144,11 +144,4 @@ def _rate_limited(error: RateLimitExceeded) -> Response:
 
 
 def _document_429(app: Flask) -> None:
-    spec = app.extensions["cribbage.api"].spec
-    # apispec keeps registered operations in `_paths`; flask-smorest serves them from there.
-    for path, operations in spec._paths.items():
-        if path in EXEMPT_PATHS:
-            continue
-        for operation in operations.values():
-            if isinstance(operation, dict) and "responses" in operation:
-                operation["responses"].setdefault("429", copy.deepcopy(TOO_MANY_REQUESTS))
+    document_on_every_operation(app, 429, TOO_MANY_REQUESTS, EXEMPT_PATHS)

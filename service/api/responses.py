@@ -1,6 +1,8 @@
 """Fast JSON responses and the documented error responses shared by the operations."""
 from __future__ import annotations
 
+import copy
+
 import orjson
 from flask import Response
 
@@ -70,3 +72,37 @@ def document_errors(blp, *statuses: int, refusals: str = ""):
                                     description=description, example=example)(view)
         return view
     return decorator
+
+
+def document_on_every_operation(app, status: int, response: dict,
+                                except_paths: frozenset[str] = frozenset()) -> None:
+    """Add `response` under `status` to every operation the app has registered so far."""
+    spec = app.extensions["cribbage.api"].spec
+    # apispec keeps registered operations in `_paths`; flask-smorest serves them from there.
+    for path, operations in spec._paths.items():
+        if path in except_paths:
+            continue
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault(str(status), copy.deepcopy(response))
+
+
+def _unreadable(status: int, code: str, description: str) -> dict:
+    return {"description": description, "content": {PROBLEM_MEDIA_TYPE: {
+        "schema": {"$ref": "#/components/schemas/Problem"},
+        "example": problem_example(status, code)}}}
+
+
+# What the server (service/server/worker.py) answers before a request reaches the app.
+UNREADABLE_REQUESTS = {
+    414: _unreadable(414, "uri_too_long", "The request line is longer than the server reads "
+                                          "(4094 bytes)"),
+    431: _unreadable(431, "header_fields_too_large", "More header fields, or longer ones, than "
+                                                     "the server reads"),
+}
+
+
+def document_unreadable_requests(app) -> None:
+    """Document the server's refusals of requests too large to read on every operation."""
+    for status, response in UNREADABLE_REQUESTS.items():
+        document_on_every_operation(app, status, response)

@@ -8,23 +8,44 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
 - One client address holds at most `max_connections_per_client` connections per worker
   process (CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT, 0 for no cap: behind a proxy every client
   shares its address); past that a new connection gets a 429 and is closed.
+- A request gunicorn cannot read gets a problem+json like every other refusal, not gunicorn's
+  HTML page: 414 for a request line over `limit_request_line`, 431 for too many or too long
+  header fields, 400 for anything else malformed.
 """
 from __future__ import annotations
 
+import json
 import os
 import resource
 from collections import Counter
 
+from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
+from service.api.messages import DEFAULT_LANGUAGE, problem_text
+from service.api.problems import PROBLEM_MEDIA_TYPE, TYPE_PREFIX
 from service.config import parse_positive_int, parse_whole_number
 
-_REFUSAL = (b'{"type":"urn:cribbage:problem:too_many_connections","title":"Too many '
-            b'connections","status":429,"code":"too_many_connections"}')
-TOO_MANY_CONNECTIONS = (
-    b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/problem+json\r\n"
-    b"Connection: close\r\nRetry-After: 5\r\nContent-Length: %d\r\n\r\n%s"
-    % (len(_REFUSAL), _REFUSAL))
+UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
+    http_errors.LimitRequestLine: (414, "URI Too Long", "uri_too_long"),
+    http_errors.LimitRequestHeaders: (431, "Request Header Fields Too Large",
+                                      "header_fields_too_large"),
+}
+
+
+
+def problem_message(status: int, reason: str, code: str, headers: str = "") -> bytes:
+    """A whole HTTP response carrying a problem+json, written before any request is read."""
+    title, detail = problem_text(code, DEFAULT_LANGUAGE, {}, reason)
+    body = json.dumps({"type": TYPE_PREFIX + code, "title": title, "status": status,
+                       "detail": detail, "code": code}).encode()
+    return (f"HTTP/1.1 {status} {reason}\r\nContent-Type: {PROBLEM_MEDIA_TYPE}\r\n"
+            f"Connection: close\r\n{headers}Content-Length: {len(body)}\r\n\r\n"
+            ).encode() + body
+
+
+TOO_MANY_CONNECTIONS = problem_message(429, "Too Many Requests", "too_many_connections",
+                                       "Retry-After: 5\r\n")
 
 
 class CribbageWorker(GeventWorker):
@@ -59,3 +80,13 @@ class CribbageWorker(GeventWorker):
             self.connections_by_client[host] -= 1
             if not self.connections_by_client[host]:
                 del self.connections_by_client[host]
+
+    def handle_error(self, req, client, addr, exc):
+        if not isinstance(exc, http_errors.ParseException):
+            return super().handle_error(req, client, addr, exc)
+        status, reason, code = UNREADABLE.get(type(exc), (400, "Bad Request", "bad_request"))
+        self.log.debug("unreadable request from %s: %s", addr, exc)
+        try:
+            client.sendall(problem_message(status, reason, code))
+        except OSError:
+            pass  # the client is gone: nothing more to tell it

@@ -16,6 +16,11 @@ POLL_CAP = 0.05  # seconds: long polls are real waits; the contract is the same 
 def test_games_api_follows_its_openapi_links(store):
     schema = schemathesis.openapi.from_wsgi("/openapi.json", make_app(store, stream_seconds=0.2),
                                             config=config())
+    run_games_state_machine(schema, max_examples=100)
+
+
+def run_games_state_machine(schema, max_examples: int) -> None:
+    """Play the games operations of `schema` as a client would, following the links."""
     schema = schema.include(path_regex="^/v1/games")
     tokens: dict[str, str] = {}
 
@@ -49,7 +54,7 @@ def test_games_api_follows_its_openapi_links(store):
                     tokens.setdefault(body["game_id"], body["token"])
 
     GamesStateMachine.run(settings=hypothesis.settings(
-        max_examples=100,
+        max_examples=max_examples,
         stateful_step_count=8,
         deadline=None,
         derandomize=True,

@@ -137,3 +137,21 @@ def test_one_client_address_holds_a_bounded_number_of_connections(servers):
     assert other_address.recv(65536).startswith(b"HTTP/1.1 200")
     for sock in [*held, extra, other_address]:
         sock.close()
+
+
+def test_a_request_too_large_to_read_gets_a_problem_not_an_html_page(servers):
+    server = servers({})
+    for request, status, code in [
+            (f"GET /v1/games/{'x' * 5000} HTTP/1.1\r\nHost: test\r\n\r\n", 414, "uri_too_long"),
+            ("GET /v1/ping HTTP/1.1\r\nHost: test\r\n" + "X-Filler: y\r\n" * 200 + "\r\n",
+             431, "header_fields_too_large")]:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(request.encode())
+        raw = b""
+        while chunk := sock.recv(65536):
+            raw += chunk
+        sock.close()
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert head.split(b"\r\n")[0].split(b" ")[1] == str(status).encode()
+        assert b"Content-Type: application/problem+json" in head
+        assert json.loads(body)["code"] == code and json.loads(body)["status"] == status

@@ -1,0 +1,46 @@
+"""schemathesis over real HTTP against gunicorn's gevent worker, as clients reach the service:
+the stateless scoring and health operations, and the stateful games run."""
+
+from __future__ import annotations
+
+import hypothesis
+import pytest
+import schemathesis
+from schemathesis import GenerationMode
+
+from tests.games.test_schemathesis_games import run_games_state_machine
+from tests.ops.gunicorn_server import GunicornServer
+from tests.refusals import config
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    gunicorn = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_STREAM_SECONDS": "1"},
+                              workers=1, threads=None,
+                              log_dir=tmp_path_factory.mktemp("gunicorn")).start()
+    yield gunicorn
+    gunicorn.stop()
+
+
+def test_scoring_and_health_over_http_match_the_document(server):
+    schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json", config=config(10))
+    for result in schema.include(tag=["scoring", "health"]).get_all_operations():
+        operation = result.ok()
+        # An operation with no input (the health checks) has no invalid request to make.
+        modes = [GenerationMode.POSITIVE]
+        if operation.body or operation.query:
+            modes.append(GenerationMode.NEGATIVE)
+        for mode in modes:
+            @hypothesis.given(case=operation.as_strategy(generation_mode=mode))
+            @hypothesis.settings(max_examples=10, deadline=None, database=None, derandomize=True,
+                                 suppress_health_check=list(hypothesis.HealthCheck))
+            def check(case):
+                case.call_and_validate()
+
+            check()
+
+
+def test_games_over_http_follow_their_links(server):
+    run_games_state_machine(
+        schemathesis.openapi.from_url(f"{server.url}/openapi.json", config=config()),
+        max_examples=25)
