@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import asdict, dataclass
 
 from service import engine
 from service.cards import Card, CardNotHeldError, parse_cards, resolve_card
 from service.engine import GameState
 from service.errors import IllegalActionError, InvalidInputError
+
+from .idempotency import fingerprint
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,7 @@ class ActionRequest:
 
     def fingerprint(self) -> str:
         """Equal for equal requests: what an idempotency record compares a retry with."""
-        text = json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return fingerprint(asdict(self))
 
 
 def to_action(request: ActionRequest, seat: int, state: GameState) -> engine.Action:

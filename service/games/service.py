@@ -24,9 +24,10 @@ from service.engine import Event, GameOptions, GameState, SeatView
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
 
-from . import tokens
-from .errors import (GameBusy, GameNotFound as NoSuchGame, IdempotencyKeyReused, SeatRefused,
-                     SeatTaken, TokenRequired, VersionMismatch)
+from . import idempotency, tokens
+from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
+                     VersionMismatch)
+from .idempotency import ReplayRecord
 from .record import GameRecord, Seat
 from .requests import ActionRequest, to_action
 
@@ -150,15 +151,16 @@ class GamesService:
         """
         replay_key = None
         if idempotency_key is not None:
-            replay_key = f"join:{tokens.digest(code)}:{idempotency_key}"
-        fingerprint = _fingerprint({"name": name})
+            replay_key = idempotency.join_key(code, idempotency_key)
+        fingerprint = idempotency.fingerprint({"name": name})
 
         def attempt() -> SeatAccess:
             stored, record, _ = self._open(game_id, None, replay_key)
             if stored.replay is not None:
-                replayed = _replayed(game_id, stored.replay, fingerprint)
-                token = tokens.unseal(json.loads(stored.replay)["sealed"], code, idempotency_key)
-                return SeatAccess(replayed, token)
+                replay = ReplayRecord.from_json(stored.replay).answering(fingerprint)
+                token = tokens.unseal(replay.sealed, code, idempotency_key)
+                version, record = self._catch_up(game_id, stored, record)
+                return SeatAccess(_snapshot(game_id, version, record, replay.seat, True), token)
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
@@ -174,9 +176,9 @@ class GamesService:
             record = replace(record, events=record.events + 1)
             replay = None
             if replay_key is not None:
-                replay = (replay_key, _replay_record(fingerprint, version + 1, record, seat,
-                                                     sealed=tokens.seal(token, code,
-                                                                        idempotency_key)))
+                sealed = tokens.seal(token, code, idempotency_key)
+                replay = (replay_key,
+                          ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
             version = self.store.save(game_id, version, record.to_json(), _texts([joined]),
                                       replay)
             return SeatAccess(_snapshot(game_id, version, record, seat), token)
@@ -222,21 +224,23 @@ class GamesService:
     ) -> GameSnapshot:
         """Apply the seat's action, then let computer seats move; returns the seat's new view.
 
-        A retry with the same Idempotency-Key returns the first response and applies nothing
-        (the same key with another request is refused). `if_match`, the versions an If-Match
+        A retry with the same Idempotency-Key applies nothing and returns the game as the seat
+        sees it now (service.games.idempotency; the same key with another request is refused). `if_match`, the versions an If-Match
         header names, must hold the current version.
         """
         if not token:
             raise TokenRequired("acting needs the seat's token")
         replay_key = None
         if idempotency_key is not None:
-            replay_key = f"{tokens.digest(token)}:{idempotency_key}"
+            replay_key = idempotency.action_key(token, idempotency_key)
         fingerprint = request.fingerprint()
 
         def attempt() -> GameSnapshot:
             stored, record, seat = self._open(game_id, token, replay_key)
             if stored.replay is not None:
-                return _replayed(game_id, stored.replay, fingerprint)
+                ReplayRecord.from_json(stored.replay).answering(fingerprint)
+                version, record = self._catch_up(game_id, stored, record)
+                return _snapshot(game_id, version, record, seat, replayed=True)
             version, record = self._catch_up(game_id, stored, record)
             if if_match is not None and version not in if_match:
                 raise VersionMismatch(
@@ -254,7 +258,7 @@ class GamesService:
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
             if replay_key is not None:
-                replay = (replay_key, _replay_record(fingerprint, version + 1, record, seat))
+                replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
             version = self.store.save(game_id, version, record.to_json(), _texts(events), replay)
             metrics.record_game_finished(phase_before, state.phase)
             return _snapshot(game_id, version, record, seat)
@@ -473,26 +477,6 @@ def _seat(number: int, spec: dict) -> Seat:
                                     allowed=", ".join(sorted(LEVELS)))
         return Seat("computer", spec.get("name") or f"Computer {number + 1}", level)
     return Seat("human", spec.get("name") or f"Player {number + 1}")
-
-
-def _fingerprint(fields: dict) -> str:
-    canonical = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _replay_record(fingerprint: str, version: int, record: GameRecord, seat: int,
-                   **extra) -> str:
-    """What a retry with the same Idempotency-Key gets back: the game as that seat saw it."""
-    return json.dumps({"fingerprint": fingerprint, "version": version, "seat": seat,
-                       "record": record.to_json(), **extra})
-
-
-def _replayed(game_id: str, replay_record: str, fingerprint: str) -> GameSnapshot:
-    replay = json.loads(replay_record)
-    if replay["fingerprint"] != fingerprint:
-        raise IdempotencyKeyReused("this Idempotency-Key was used with a different request")
-    record = GameRecord.from_json(replay["record"])
-    return _snapshot(game_id, replay["version"], record, replay["seat"], replayed=True)
 
 
 def _texts(events: Sequence[Event]) -> list[str]:

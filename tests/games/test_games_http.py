@@ -6,6 +6,8 @@ import base64
 import hashlib
 import json
 
+from service.games import ActionRequest
+from service.games.idempotency import action_key, join_key
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
 
 PROBLEM = "application/problem+json"
@@ -85,9 +87,8 @@ def test_a_join_retried_with_its_idempotency_key_gets_the_same_token(client, sto
     assert retry.headers["Idempotent-Replayed"] == "true"
     token = first.get_json()["token"]
     assert Player(client, game_id, token, 1).read()["seat"] == 1
-    replay_key = f"join:{hashlib.sha256(code.encode()).hexdigest()}:j1"
-    record = store.load(game_id, replay_key).replay
-    assert token not in record and code not in record
+    record = store.load(game_id, join_key(code, "j1")).replay
+    assert token not in record and code not in record and "j1" not in record
     renamed = join("Eva", "j1")
     assert (renamed.status_code, renamed.get_json()["code"]) == (422, "idempotency_key_reused")
     other_key = join("Bea", "j2")
@@ -247,6 +248,35 @@ def test_idempotency_keys_belong_to_one_seat(client):
     assert second["version"] == first["version"] + 1
     cuts = [e for e in bea.events().get_json()["events"] if e["type"] == "dealer_cut"]
     assert [(cut["seat"], cut["depth"]) for cut in cuts[:2]] == [(0, 10), (1, 10)]
+
+
+def test_a_retry_after_the_game_moved_on_gets_the_game_now_and_applies_nothing(client):
+    created = create(client, [HUMAN, HUMAN])
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    cut = {"type": "cut_for_deal", "depth": 10}
+    first = ana.post(cut, Idempotency_Key="cut")
+    bea.act({"type": "cut_for_deal", "depth": 12})
+    retry = ana.post(cut, Idempotency_Key="cut")
+    now = ana.read()
+    assert retry.status_code == 200
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    assert retry.get_json() == now
+    assert (first.get_json()["version"], now["version"]) == (3, 4)
+    cuts = [e for e in bea.events().get_json()["events"] if e["type"] == "dealer_cut"]
+    assert [(e["seat"], e["depth"]) for e in cuts] == [(0, 10), (1, 12)]
+
+
+def test_an_idempotency_record_keeps_the_fingerprint_version_and_seat_only(client, store):
+    player = versus_computer(client)
+    key = "k" * 255
+    cut = {"type": "cut_for_deal", "depth": 10}
+    first = player.act(cut, Idempotency_Key=key)
+    record = store.load(player.game_id, action_key(player.token, key)).replay
+    fingerprint = ActionRequest("cut_for_deal", depth=10).fingerprint()
+    assert json.loads(record) == {"fingerprint": fingerprint, "version": first["version"],
+                                  "seat": 0}
+    assert len(fingerprint) == len(action_key(player.token, key)) == 32
 
 
 def test_if_match_with_a_stale_etag_is_412(client):

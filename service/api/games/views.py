@@ -254,8 +254,9 @@ def get_game(game_id: str):
 @blp.route("/<game_id>/actions", methods=["POST"])
 @blp.doc(operationId="actInGame", security=TOKEN_REQUIRED,
          responses={200: {"links": FOLLOW_LINKS}}, parameters=[
-             _header("Idempotency-Key", "Any unique string: a retry with the same key returns "
-                                        "the first response and applies nothing twice",
+             _header("Idempotency-Key", "Any unique string: a retry with the same key applies "
+                                        "nothing twice and returns the game as it is now (the "
+                                        "first response, while nothing else happened)",
                      pattern=IDEMPOTENCY_KEY_PATTERN),
              _header("If-Match", "The ETag of the version you acted on (or a list of them, or "
                                  "`*`): 412 if the game has moved on", pattern=IF_MATCH_PATTERN),
