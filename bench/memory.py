@@ -78,7 +78,9 @@ def app_on(store):
 # Redis -------------------------------------------------------------------------------------------
 def redis_sizes(games: int) -> None:
     server = RedisServer().start()
-    store = RedisGameStore(server.url, 604800)
+    settings = Settings()
+    store = RedisGameStore(server.url, settings.game_ttl_seconds,
+                           finished_ttl_seconds=settings.finished_game_ttl_seconds)
     try:
         client = app_on(store).test_client()
         redis = store._connect()

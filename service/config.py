@@ -64,6 +64,7 @@ class Settings:
     rate_limit_enabled: bool = True
     log_level: str = "INFO"
     stream_seconds: float = 3600.0
+    finished_game_ttl_seconds: int = 86400
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -83,6 +84,8 @@ class Settings:
             log_level=parse_text(env, "CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
             stream_seconds=parse_positive_int(env, "CRIBBAGE_STREAM_SECONDS",
                                               int(defaults.stream_seconds)),
+            finished_game_ttl_seconds=parse_positive_int(
+                env, "CRIBBAGE_FINISHED_GAME_TTL_SECONDS", defaults.finished_game_ttl_seconds),
         )
 
     @property

@@ -23,8 +23,15 @@ def test_every_variable():
     assert settings.uses_redis
 
 
+def test_finished_games_expire_after_a_day_unless_told():
+    assert Settings.from_env({}).finished_game_ttl_seconds == 86400
+    settings = Settings.from_env({"CRIBBAGE_FINISHED_GAME_TTL_SECONDS": "3600"})
+    assert settings.finished_game_ttl_seconds == 3600
+
+
 @pytest.mark.parametrize("name, value", [
     ("CRIBBAGE_GAME_TTL_SECONDS", "soon"), ("CRIBBAGE_GAME_TTL_SECONDS", "0"),
+    ("CRIBBAGE_FINISHED_GAME_TTL_SECONDS", "0"),
     ("CRIBBAGE_REDIS_CLUSTER", "maybe"), ("CRIBBAGE_RATE_LIMIT_ENABLED", "2"),
 ])
 def test_bad_values_are_named(name, value):

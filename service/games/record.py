@@ -30,6 +30,10 @@ class GameRecord:
     state: GameState
     events: int = 0                 # how many events the game's log holds
 
+    @property
+    def ended(self) -> bool:
+        return is_over(self.state.phase, self.state.options.match)
+
     def with_seat(self, number: int, seat: Seat) -> GameRecord:
         seats = self.seats[:number] + (seat,) + self.seats[number + 1:]
         return replace(self, seats=seats)
@@ -52,3 +56,8 @@ class GameRecord:
             state=state_from_dict(data["state"]),
             events=data["events"],
         )
+
+
+def is_over(phase: str, match: bool) -> bool:
+    """Nothing more will happen in a game in `phase`: its match is over, or it was no match."""
+    return phase == "match_over" or (phase == "game_over" and not match)

@@ -28,7 +28,7 @@ from . import idempotency, tokens
 from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
                      VersionMismatch)
 from .idempotency import ReplayRecord
-from .record import GameRecord, Seat
+from .record import GameRecord, Seat, is_over
 from .requests import ActionRequest, to_action
 
 log = logging.getLogger(__name__)
@@ -59,8 +59,7 @@ class GameSnapshot:
     @property
     def ended(self) -> bool:
         """Nothing more will happen in this game."""
-        phase = self.view.phase
-        return phase == "match_over" or (phase == "game_over" and not self.view.options.match)
+        return is_over(self.view.phase, self.view.options.match)
 
 
 @dataclass(frozen=True)
@@ -179,8 +178,7 @@ class GamesService:
                 sealed = tokens.seal(token, code, idempotency_key)
                 replay = (replay_key,
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
-            version = self.store.save(game_id, version, record.to_json(), _texts([joined]),
-                                      replay)
+            version = self._save(game_id, version, record, [joined], replay)
             return SeatAccess(_snapshot(game_id, version, record, seat), token)
 
         return self._retrying(attempt)
@@ -199,7 +197,7 @@ class GamesService:
             renamed = Event("seat_renamed", {"seat": seat, "name": name})
             record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
                              events=record.events + 1)
-            version = self.store.save(game_id, version, record.to_json(), _texts([renamed]))
+            version = self._save(game_id, version, record, [renamed])
             return _snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
@@ -259,7 +257,7 @@ class GamesService:
             replay = None
             if replay_key is not None:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
-            version = self.store.save(game_id, version, record.to_json(), _texts(events), replay)
+            version = self._save(game_id, version, record, events, replay)
             metrics.record_game_finished(phase_before, state.phase)
             return _snapshot(game_id, version, record, seat)
 
@@ -384,9 +382,14 @@ class GamesService:
         events += moves
         phase_before = record.state.phase
         record = replace(record, state=state, events=record.events + len(events))
-        version = self.store.save(game_id, stored.version, record.to_json(), _texts(events))
+        version = self._save(game_id, stored.version, record, events)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
+
+    def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
+              replay: tuple[str, str] | None = None) -> int:
+        return self.store.save(game_id, version, record.to_json(), _texts(events), replay,
+                               finished=record.ended)
 
     def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float):
         """Let computer seats move for as long as one of them has a move to make."""

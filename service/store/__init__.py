@@ -13,11 +13,13 @@ from .memory import MemoryGameStore
 from .redis_store import RedisGameStore
 
 
-def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int) -> GameStore:
+def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int,
+               finished_ttl_seconds: int | None = None) -> GameStore:
     """The Redis store when a URL is configured, else the embedded in-memory store."""
     if redis_url:
-        return RedisGameStore(redis_url, ttl_seconds, cluster=cluster)
-    return MemoryGameStore(ttl_seconds)
+        return RedisGameStore(redis_url, ttl_seconds, cluster=cluster,
+                              finished_ttl_seconds=finished_ttl_seconds)
+    return MemoryGameStore(ttl_seconds, finished_ttl_seconds=finished_ttl_seconds)
 
 
 __all__ = [

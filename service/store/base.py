@@ -45,6 +45,8 @@ class StoredGame:
 # Idempotency records kept per game (the newest ones). A retry older than that is checked by
 # the rules again, and they refuse an action already applied: the game has moved on.
 REPLAYS_KEPT = 64
+# Once a game is over only a retry of the last requests can still come: the newest few do.
+FINISHED_REPLAYS_KEPT = 16
 
 
 class GameStore(ABC):
@@ -54,13 +56,17 @@ class GameStore(ABC):
     writes the new document, appends the new events and stores the idempotency record
     together, or does nothing at all. Events are numbered from 1 in append order. The newest
     REPLAYS_KEPT idempotency records of a game are kept.
-    Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not. Every save
-    wakes the requests that `watch` the game, in every process using the store.
+    Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not. A save that
+    says the game is finished (over: only a rename or a join can still change it) sets the
+    shorter `finished_ttl_seconds` instead, keeps only the newest FINISHED_REPLAYS_KEPT records
+    and lets the store keep the events compressed (archive.py). Every save wakes the requests
+    that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
     Every method may raise StoreUnavailable.
     """
 
     ttl_seconds: int
+    finished_ttl_seconds: int
 
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
@@ -83,10 +89,12 @@ class GameStore(ABC):
         data: str,
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
+        finished: bool = False,
     ) -> int:
         """Replace the document if the game is still at `expected_version`; return the new version.
 
         `idempotency` is (key, record), stored with the write so that a retry finds it.
+        `finished`: the game is over after this write (see the class docstring).
         Raises VersionConflict (nothing written) or GameNotFound.
         """
 
@@ -112,3 +120,8 @@ class GameStore(ABC):
 
     def close(self) -> None:
         """Release connections; the store may not be used afterwards."""
+
+
+def finished_ttl(ttl_seconds: int, finished_ttl_seconds: int | None) -> int:
+    """A finished game's expiry: never later than a live game's."""
+    return min(ttl_seconds, finished_ttl_seconds or ttl_seconds)

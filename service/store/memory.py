@@ -7,7 +7,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .base import REPLAYS_KEPT, GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
+from . import archive
+from .base import (FINISHED_REPLAYS_KEPT, REPLAYS_KEPT, GameExists, GameNotFound, GameStore,
+                   StoredGame, VersionConflict, finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -18,7 +20,8 @@ class _Game:
     version: int
     data: str
     expires_at: float
-    events: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # after those archived
+    archived: bytes | None = None                     # a finished game's events (archive.py)
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
 
@@ -30,8 +33,10 @@ class MemoryGameStore(GameStore):
     `clock` (monotonic seconds) is injectable so tests can move time to check expiry.
     """
 
-    def __init__(self, ttl_seconds: int, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, ttl_seconds: int, clock: Callable[[], float] = time.monotonic, *,
+                 finished_ttl_seconds: int | None = None):
         self.ttl_seconds = ttl_seconds
+        self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._lock = threading.Lock()
@@ -51,7 +56,7 @@ class MemoryGameStore(GameStore):
         with self._lock:
             game = self._existing(game_id)
             replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
-            events = () if events_after is None else tuple(game.events[max(events_after, 0):])
+            events = () if events_after is None else tuple(_events(game)[max(events_after, 0):])
             return StoredGame(game.version, game.data, replay, events)
 
     def save(
@@ -61,6 +66,7 @@ class MemoryGameStore(GameStore):
         data: str,
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
+        finished: bool = False,
     ) -> int:
         with self._lock:
             game = self._existing(game_id)
@@ -72,9 +78,13 @@ class MemoryGameStore(GameStore):
             if idempotency is not None:
                 key, record = idempotency
                 game.replays[key] = record
-                if len(game.replays) > REPLAYS_KEPT:
-                    del game.replays[next(iter(game.replays))]  # the oldest
-            game.expires_at = self._clock() + self.ttl_seconds
+            kept = FINISHED_REPLAYS_KEPT if finished else REPLAYS_KEPT
+            while len(game.replays) > kept:
+                del game.replays[next(iter(game.replays))]  # the oldest
+            if finished:
+                game.archived, game.events = archive.pack(_events(game)), []
+            ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+            game.expires_at = self._clock() + ttl
             version = game.version
         self._waiters.notify(game_id)
         return version
@@ -117,3 +127,9 @@ class MemoryGameStore(GameStore):
         self._next_sweep = now + SWEEP_INTERVAL
         for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:
             del self._games[game_id]
+
+
+def _events(game: _Game) -> list[str]:
+    if game.archived is None:
+        return game.events
+    return archive.unpack(game.archived) + game.events

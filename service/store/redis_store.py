@@ -2,8 +2,9 @@
 
 Keys of one game share the `{game_id}` hash tag, so they live in one Cluster hash slot and
 one script may touch them all:
-  cribbage:{id}:game     hash: version, data
-  cribbage:{id}:events   list of event JSON, event n at index n-1
+  cribbage:{id}:game     hash: version, data; once the game is finished also archive: its
+                         events so far, packed (archive.py, base64)
+  cribbage:{id}:events   list of event JSON, event n at index n-1 (after those archived)
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
@@ -12,6 +13,8 @@ one script may touch them all:
 
 from __future__ import annotations
 
+import base64
+import logging
 import threading
 from collections.abc import Sequence
 
@@ -30,9 +33,11 @@ from redis.exceptions import (
 from redis.connection import parse_url
 from redis.retry import Retry
 
+from . import archive
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
+    FINISHED_REPLAYS_KEPT,
     REPLAYS_KEPT,
     GameExists,
     GameNotFound,
@@ -40,7 +45,10 @@ from .base import (
     StoredGame,
     StoreUnavailable,
     VersionConflict,
+    finished_ttl,
 )
+
+log = logging.getLogger(__name__)
 
 # Short timeouts so a dead Redis turns into a quick 503, never a hung worker.
 SOCKET_TIMEOUT = 2.0
@@ -63,8 +71,13 @@ if not game[1] then return false end
 local replay = false
 if ARGV[1] ~= '' then replay = redis.call('HGET', KEYS[3], ARGV[1]) end
 local events = {}
-if ARGV[2] ~= '-1' then events = redis.call('LRANGE', KEYS[2], ARGV[2], -1) end
-return {game[1], game[2], replay, events}
+local archived = false
+if ARGV[2] ~= '-1' then
+  archived = redis.call('HGET', KEYS[1], 'archive')
+  if archived then events = redis.call('LRANGE', KEYS[2], 0, -1)
+  else events = redis.call('LRANGE', KEYS[2], ARGV[2], -1) end
+end
+return {game[1], game[2], replay, events, archived}
 """
 
 # ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
@@ -85,6 +98,18 @@ end
 for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 redis.call(ARGV[7], KEYS[5], version)
 return version
+"""
+
+# A finished game's events replaced by their archive, if the game is still at the version whose
+# events were packed; only the newest records kept. ARGV: version, archive, records kept
+FINISH = """
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'archive', ARGV[2])
+redis.call('DEL', KEYS[2])
+while redis.call('LLEN', KEYS[4]) > tonumber(ARGV[3]) do
+  redis.call('HDEL', KEYS[3], redis.call('LPOP', KEYS[4]))
+end
+return 1
 """
 
 # ARGV: seat, ttl
@@ -132,12 +157,14 @@ class RedisGameStore(GameStore):
     Redis is unreachable the call raises StoreUnavailable and the next call tries again.
     """
 
-    def __init__(self, url: str, ttl_seconds: int, cluster: bool = False):
+    def __init__(self, url: str, ttl_seconds: int, cluster: bool = False, *,
+                 finished_ttl_seconds: int | None = None):
         if "{" in url:
             raise ValueError("unexpected '{' in Redis URL")
         self.url = url
         self.cluster = cluster
         self.ttl_seconds = ttl_seconds
+        self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
         self._scripts: dict = {}
@@ -157,7 +184,9 @@ class RedisGameStore(GameStore):
         found = self._run(LOAD, game_id, [idempotency_key or "", after])
         if found is None:
             raise GameNotFound(game_id)
-        version, data, replay, events = found
+        version, data, replay, events, archived = found
+        if archived is not None:
+            events = (archive.unpack(base64.b64decode(archived)) + events)[after:]
         return StoredGame(int(version), data, replay, tuple(events))
 
     def save(
@@ -167,16 +196,30 @@ class RedisGameStore(GameStore):
         data: str,
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
+        finished: bool = False,
     ) -> int:
         key, record = idempotency or ("", "")
-        args = [expected_version, data, self.ttl_seconds, key, record, REPLAYS_KEPT,
-                self._publish, *events]
+        ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+        args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish, *events]
         version = self._run(SAVE, game_id, args)
         if version == -1:
             raise GameNotFound(game_id)
         if version == 0:
             raise VersionConflict(game_id)
+        if finished:
+            self._archive(game_id, version)
         return version
+
+    def _archive(self, game_id: str, version: int) -> None:
+        """Pack a finished game's events, in a step of its own after the save: the save is
+        acknowledged whatever becomes of this, and a later save packs what is still a list."""
+        try:
+            events = self.load(game_id, events_after=0)
+            if events.version == version:
+                packed = base64.b64encode(archive.pack(events.events)).decode()
+                self._run(FINISH, game_id, [version, packed, FINISHED_REPLAYS_KEPT])
+        except (StoreUnavailable, GameNotFound) as error:
+            log.warning("finished game %s left unpacked: %s", game_id, error)
 
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
@@ -228,7 +271,7 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, ADD_TICKET, TAKE_TICKET):
+                for script in (CREATE, LOAD, SAVE, FINISH, ADD_TICKET, TAKE_TICKET):
                     self._scripts[script] = self._client.register_script(script)
             return self._client
 

@@ -7,6 +7,7 @@ import threading
 from service.api import create_app
 from service.config import Settings
 from service.store import MemoryGameStore, RedisGameStore
+from service.store.redis_store import game_keys
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
 
 STORE = "cribbage.games"
@@ -29,10 +30,12 @@ def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server
     assert isinstance(app_for().extensions[STORE].store, MemoryGameStore)
     store = app_for(redis_url=redis_server.url).extensions[STORE].store
     assert isinstance(store, RedisGameStore)
-    assert (store.url, store.cluster, store.ttl_seconds) == (redis_server.url, False, 604800)
-    clustered = app_for(redis_url=redis_server.url, redis_cluster=True,
-                        game_ttl_seconds=60).extensions[STORE].store
-    assert (clustered.cluster, clustered.ttl_seconds) == (True, 60)
+    assert (store.url, store.cluster, store.ttl_seconds, store.finished_ttl_seconds) == (
+        redis_server.url, False, 604800, 86400)
+    clustered = app_for(redis_url=redis_server.url, redis_cluster=True, game_ttl_seconds=60,
+                        finished_game_ttl_seconds=30).extensions[STORE].store
+    assert (clustered.cluster, clustered.ttl_seconds, clustered.finished_ttl_seconds) == (
+        True, 60, 30)
 
 
 def test_a_whole_game_on_standalone_redis(redis_server):
@@ -43,6 +46,25 @@ def test_a_whole_game_on_standalone_redis(redis_server):
 def test_a_whole_game_on_a_redis_cluster(redis_cluster):
     game = play_whole_game(app_for(redis_url=redis_cluster.url, redis_cluster=True).test_client())
     assert max(game["view"]["scores"]) >= 61
+
+
+def test_a_finished_game_expires_sooner_keeps_its_events_and_answers_a_retry(redis_server):
+    client = app_for(redis_url=redis_server.url, finished_game_ttl_seconds=600).test_client()
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER], {"target": 61}))
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        action, key = first_legal(game["view"]), f"act-{game['version']}"
+        game = player.act(action, Idempotency_Key=key)
+    events = player.events().get_json()["events"]
+    assert [event["number"] for event in events] == list(range(1, game["last_event"] + 1))
+    assert events[-1]["type"] in ("game_won", "hand_revealed")
+    ttls = {name.rsplit(":", 1)[1]: int(redis_server.cli("TTL", name))
+            for name in game_keys(player.game_id)[:4]}
+    assert ttls.pop("events") == -2  # packed into the game's hash
+    assert all(590 < ttl <= 600 for ttl in ttls.values()), ttls
+    retry = player.post(action, Idempotency_Key=key)
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    assert retry.get_json() == game
 
 
 def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_server):

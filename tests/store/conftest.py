@@ -27,18 +27,20 @@ def backend(request):
 
 @pytest.fixture
 def make_store(request, backend):
-    """make_store(ttl_seconds=60) -> a fresh store on the test's backend."""
+    """make_store(ttl_seconds=60, ...) -> a fresh store on the test's backend."""
     stores = []
 
-    def make(ttl_seconds: int = 60, clock: FakeClock | None = None):
+    def make(ttl_seconds: int = 60, clock: FakeClock | None = None,
+             finished_ttl_seconds: int | None = None):
+        options = {"finished_ttl_seconds": finished_ttl_seconds}
         if backend == "memory":
-            store = MemoryGameStore(ttl_seconds, clock=clock or FakeClock())
+            store = MemoryGameStore(ttl_seconds, clock=clock or FakeClock(), **options)
         elif backend == "standalone":
             server = request.getfixturevalue("redis_server")
-            store = RedisGameStore(server.url, ttl_seconds)
+            store = RedisGameStore(server.url, ttl_seconds, **options)
         else:
             cluster = request.getfixturevalue("redis_cluster")
-            store = RedisGameStore(cluster.url, ttl_seconds, cluster=True)
+            store = RedisGameStore(cluster.url, ttl_seconds, cluster=True, **options)
         stores.append(store)
         return store
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from service.store import GameExists, GameNotFound, StoredGame, VersionConflict
-from service.store.base import REPLAYS_KEPT
+from service.store.base import FINISHED_REPLAYS_KEPT, REPLAYS_KEPT
 from tests.store.conftest import FakeClock
 
 
@@ -231,3 +231,41 @@ def test_games_expire_after_their_idle_time_and_writes_refresh_it(make_store, ba
     store.create(game_id, "again")
     assert store.load(game_id, "k") == StoredGame(1, "again", None)
     assert store.events(game_id, 0) == []
+
+
+def test_a_finished_game_keeps_its_events_and_only_its_newest_records(store):
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    for n in range(20):
+        store.save(game_id, n + 1, f"v{n + 2}", [f"e{n + 2}"], (f"key-{n}", f"response-{n}"))
+    store.save(game_id, 21, "over", ["e22", "e23"], ("key-20", "response-20"), finished=True)
+    events = [f"e{n}" for n in range(1, 24)]
+    assert store.events(game_id, 0) == events
+    assert store.load(game_id, events_after=21) == StoredGame(22, "over", None, ("e22", "e23"))
+    kept = [n for n in range(21) if store.load(game_id, f"key-{n}").replay]
+    assert kept == list(range(21 - FINISHED_REPLAYS_KEPT, 21))
+    # A rename after the end still appends, numbered after the packed events.
+    store.save(game_id, 22, "renamed", ["e24"], finished=True)
+    assert store.events(game_id, 0) == events + ["e24"]
+    assert store.events(game_id, 22) == ["e23", "e24"]
+    assert store.events(game_id, 24) == []
+
+
+def test_a_finished_game_expires_after_the_finished_time(make_store, backend):
+    clock = FakeClock()
+    store = make_store(ttl_seconds=5, clock=clock, finished_ttl_seconds=1)
+    assert (store.ttl_seconds, store.finished_ttl_seconds) == (5, 1)
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    store.save(game_id, 1, "over", ["e2"], ("k", "r"), finished=True)
+    idle = clock.advance if backend == "memory" else time.sleep
+    idle(0.6)
+    assert store.load(game_id, "k") == StoredGame(2, "over", "r")
+    idle(0.6)
+    with pytest.raises(GameNotFound):
+        store.load(game_id)
+
+
+def test_a_finished_game_never_outlives_a_live_one(make_store):
+    store = make_store(ttl_seconds=60, finished_ttl_seconds=600)
+    assert store.finished_ttl_seconds == 60

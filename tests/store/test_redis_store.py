@@ -42,6 +42,20 @@ def test_every_key_of_a_game_expires_with_the_game(redis_server):
     store.close()
 
 
+def test_a_finished_game_keeps_its_events_packed_and_expires_sooner(redis_server):
+    store = RedisGameStore(redis_server.url, ttl_seconds=300, finished_ttl_seconds=100)
+    game_id = new_id()
+    game, events, replays, replay_keys = game_keys(game_id)[:4]
+    store.create(game_id, "v1", ["e1"])
+    store.save(game_id, 1, "over", ["e2"], ("k", "r"), finished=True)
+    assert redis_server.cli("EXISTS", events) == "0"
+    assert redis_server.cli("HKEYS", game).split() == ["version", "data", "archive"]
+    for key in (game, replays, replay_keys):
+        assert 90_000 < int(redis_server.cli("PTTL", key)) <= 100_000
+    assert store.events(game_id, 0) == ["e1", "e2"]
+    store.close()
+
+
 def test_keys_of_a_game_land_in_one_cluster_slot(redis_cluster):
     for game_id in (new_id() for _ in range(20)):
         node = redis_cluster.nodes[0]
