@@ -65,6 +65,7 @@ class Settings:
     log_level: str = "INFO"
     stream_seconds: float = 3600.0
     finished_game_ttl_seconds: int = 86400
+    max_live_games_per_client: int = 100
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -86,6 +87,8 @@ class Settings:
                                               int(defaults.stream_seconds)),
             finished_game_ttl_seconds=parse_positive_int(
                 env, "CRIBBAGE_FINISHED_GAME_TTL_SECONDS", defaults.finished_game_ttl_seconds),
+            max_live_games_per_client=parse_whole_number(
+                env, "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT", defaults.max_live_games_per_client),
         )
 
     @property

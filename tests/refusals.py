@@ -22,7 +22,8 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                           "game_already_won")},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a
     # game id, an invite code, a seat token the generator cannot know).
-    "createGame": {422: ("creator_not_human", "no_human_seat", "invalid_options")},
+    "createGame": {409: ("too_many_live_games",),
+                   422: ("creator_not_human", "no_human_seat", "invalid_options")},
     "joinGame": {403: ("invalid_invite",), 404: ("game_not_found",), 409: ("seat_taken",)},
     "getGame": {304: None, 403: ("invalid_token",), 404: ("game_not_found",)},
     "actInGame": {401: ("missing_token",), 403: ("invalid_token", "not_your_seat"),

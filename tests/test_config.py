@@ -23,6 +23,13 @@ def test_every_variable():
     assert settings.uses_redis
 
 
+def test_a_client_may_have_100_live_games_unless_told_and_0_is_no_cap():
+    assert Settings.from_env({}).max_live_games_per_client == 100
+    for raw, value in (("0", 0), ("5", 5)):
+        settings = Settings.from_env({"CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": raw})
+        assert settings.max_live_games_per_client == value
+
+
 def test_finished_games_expire_after_a_day_unless_told():
     assert Settings.from_env({}).finished_game_ttl_seconds == 86400
     settings = Settings.from_env({"CRIBBAGE_FINISHED_GAME_TTL_SECONDS": "3600"})
@@ -31,7 +38,7 @@ def test_finished_games_expire_after_a_day_unless_told():
 
 @pytest.mark.parametrize("name, value", [
     ("CRIBBAGE_GAME_TTL_SECONDS", "soon"), ("CRIBBAGE_GAME_TTL_SECONDS", "0"),
-    ("CRIBBAGE_FINISHED_GAME_TTL_SECONDS", "0"),
+    ("CRIBBAGE_FINISHED_GAME_TTL_SECONDS", "0"), ("CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT", "-1"),
     ("CRIBBAGE_REDIS_CLUSTER", "maybe"), ("CRIBBAGE_RATE_LIMIT_ENABLED", "2"),
 ])
 def test_bad_values_are_named(name, value):

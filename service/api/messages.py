@@ -85,6 +85,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "store_unavailable": ("Service unavailable",
                               "The game store cannot be reached; try again shortly"),
         "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
+        "too_many_live_games": ("Too many live games",
+                                "This client has {limit} games in play already; finish one, or "
+                                "wait for an abandoned one to expire, before creating another"),
         "invalid_options": ("Invalid options", "Option {field}: expected {allowed}"),
         "invalid_action": ("Invalid action", "The action is not well formed"),
         "not_your_turn": ("Not your turn", "It is not your turn"),
@@ -200,6 +203,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                               "No se puede acceder al almacén de partidas; inténtelo en breve"),
         "game_busy": ("Partida ocupada",
                       "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
+        "too_many_live_games": ("Demasiadas partidas en juego",
+                                "Este cliente ya tiene {limit} partidas en juego; termine una, o "
+                                "espere a que caduque una abandonada, antes de crear otra"),
         "invalid_options": ("Opciones no válidas", "Opción {field}: se esperaba {allowed}"),
         "invalid_action": ("Acción no válida", "La acción no está bien formada"),
         "not_your_turn": ("No es su turno", "No es su turno"),

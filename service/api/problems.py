@@ -17,7 +17,7 @@ from service.api.language import request_language
 from service.api.messages import problem_text, translate_errors
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.games.errors import (GameBusy, GameNotFound, SeatRefused, TokenRequired,
-                                  VersionMismatch)
+                                  TooManyLiveGames, VersionMismatch)
 from service.store import StoreUnavailable
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -35,6 +35,7 @@ STATUS_OF: dict[type[Exception], int] = {
     TokenRequired: 401,
     SeatRefused: 403,
     VersionMismatch: 412,
+    TooManyLiveGames: 409,  # not a rate: retrying helps only once a game of the client ends
     GameBusy: 503,
     StoreUnavailable: 503,
     DomainError: 422,

@@ -41,3 +41,9 @@ class GameBusy(DomainError):
     """Too many simultaneous changes to one game: the compare-and-set kept losing."""
 
     code = "game_busy"
+
+
+class TooManyLiveGames(DomainError):
+    """A new game would take its creator past a cap on live games (service.games.caps)."""
+
+    code = "too_many_live_games"

@@ -29,6 +29,7 @@ class GameRecord:
     seats: tuple[Seat, ...]
     state: GameState
     events: int = 0                 # how many events the game's log holds
+    owners: tuple[str, ...] = ()    # whose live games it counts among (service.games.caps)
 
     @property
     def ended(self) -> bool:
@@ -44,6 +45,7 @@ class GameRecord:
                 "seats": [asdict(seat) for seat in self.seats],
                 "state": state_to_dict(self.state),
                 "events": self.events,
+                "owners": list(self.owners),
             },
             separators=(",", ":"),
         )
@@ -55,6 +57,7 @@ class GameRecord:
             seats=tuple(Seat(**seat) for seat in data["seats"]),
             state=state_from_dict(data["state"]),
             events=data["events"],
+            owners=tuple(data.get("owners", ())),
         )
 
 

@@ -22,11 +22,13 @@ from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.engine import Event, GameOptions, GameState, SeatView
 from service.errors import DomainError, IllegalActionError, InvalidInputError
-from service.store import GameExists, GameNotFound, GameStore, StoredGame, VersionConflict
+from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
+                           VersionConflict)
 
 from . import idempotency, tokens
+from .caps import LiveGamesCap
 from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
-                     VersionMismatch)
+                     TooManyLiveGames, VersionMismatch)
 from .idempotency import ReplayRecord
 from .record import GameRecord, Seat, is_over
 from .requests import ActionRequest, to_action
@@ -109,11 +111,13 @@ class GamesService:
         self.stream_seconds = stream_seconds
 
     # Operations ----------------------------------------------------------------------------------
-    def create(self, specs: Sequence[dict], options: dict,
-               creator_seat: int | None = None) -> SeatAccess:
+    def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
+               caps: Sequence[LiveGamesCap] = ()) -> SeatAccess:
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
-        `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}.
+        `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}. The
+        game counts among the live games of each cap's owner until it is finished; past a
+        cap, TooManyLiveGames.
         """
         game_options = _game_options(options, len(specs))
         seats = [_seat(number, spec) for number, spec in enumerate(specs)]
@@ -135,8 +139,8 @@ class GamesService:
         new, opening = engine.start_game(game_options, secrets.token_bytes(32))
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
-        record = GameRecord(tuple(seats), state, len(events))
-        game_id = self._insert(record, events)
+        record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps))
+        game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         return SeatAccess(_snapshot(game_id, 1, record, creator), token, invites)
 
@@ -388,8 +392,11 @@ class GamesService:
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None) -> int:
-        return self.store.save(game_id, version, record.to_json(), _texts(events), replay,
-                               finished=record.ended)
+        version = self.store.save(game_id, version, record.to_json(), _texts(events), replay,
+                                  finished=record.ended)
+        if record.ended:
+            self._release(record.owners, game_id)
+        return version
 
     def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float):
         """Let computer seats move for as long as one of them has a move to make."""
@@ -402,14 +409,35 @@ class GamesService:
             events += produced
         raise RuntimeError(f"computer seats made {COMPUTER_MOVES} moves in one request")
 
-    def _insert(self, record: GameRecord, events: list[Event]) -> str:
+    def _insert(self, record: GameRecord, events: list[Event],
+                caps: Sequence[LiveGamesCap]) -> str:
         while True:
             game_id = secrets.token_urlsafe(12)
+            self._claim(caps, game_id)
             try:
                 self._store(self.store.create, game_id, record.to_json(), _texts(events))
                 return game_id
             except GameExists:
-                continue
+                self._release(record.owners, game_id)
+            except BaseException:
+                self._release(record.owners, game_id)
+                raise
+
+    def _claim(self, caps: Sequence[LiveGamesCap], game_id: str) -> None:
+        for number, cap in enumerate(caps):
+            if not self.store.claim_live_game(cap.owner, game_id, cap.limit):
+                self._release([claimed.owner for claimed in caps[:number]], game_id)
+                raise TooManyLiveGames(f"{cap.owner} has {cap.limit} live games already",
+                                       limit=cap.limit)
+
+    def _release(self, owners: Sequence[str], game_id: str) -> None:
+        """Uncount a game from its owners' live games; if the store fails, the claims lapse
+        by themselves."""
+        for owner in owners:
+            try:
+                self.store.release_live_game(owner, game_id)
+            except StoreError as error:
+                log.warning("live game %s left claimed by %s: %s", game_id, owner, error)
 
     def _retrying(self, attempt: Callable):
         for _ in range(WRITE_ATTEMPTS):

@@ -62,6 +62,7 @@ class GameStore(ABC):
     and lets the store keep the events compressed (archive.py). Every save wakes the requests
     that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
+    Live-game claims count each owner's (a client's) games, apart from the games themselves.
     Every method may raise StoreUnavailable.
     """
 
@@ -101,6 +102,15 @@ class GameStore(ABC):
     def events(self, game_id: str, after: int) -> list[str]:
         """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
         return list(self.load(game_id, events_after=after).events)
+
+    @abstractmethod
+    def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
+        """Count the game among `owner`'s live games if it has fewer than `limit`, else return
+        False. A claim lapses `ttl_seconds` after it is made, unless released before."""
+
+    @abstractmethod
+    def release_live_game(self, owner: str, game_id: str) -> None:
+        """The game no longer counts among `owner`'s live games (it is finished)."""
 
     @abstractmethod
     def watch(self, game_id: str) -> AbstractContextManager[Watch]:

@@ -39,6 +39,7 @@ class MemoryGameStore(GameStore):
         self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
         self._clock = clock
         self._games: dict[str, _Game] = {}
+        self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._lock = threading.Lock()
         self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
@@ -89,6 +90,24 @@ class MemoryGameStore(GameStore):
         self._waiters.notify(game_id)
         return version
 
+    def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
+        with self._lock:
+            now = self._clock()
+            claims = self._claims.setdefault(owner, {})
+            for lapsed in [game for game, until in claims.items() if until <= now]:
+                del claims[lapsed]
+            if len(claims) >= limit:
+                return False
+            claims[game_id] = now + self.ttl_seconds
+            return True
+
+    def release_live_game(self, owner: str, game_id: str) -> None:
+        with self._lock:
+            claims = self._claims.get(owner, {})
+            claims.pop(game_id, None)
+            if not claims:
+                self._claims.pop(owner, None)
+
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
 
@@ -121,12 +140,16 @@ class MemoryGameStore(GameStore):
         return game
 
     def _sweep(self, now: float) -> None:
-        """Drop expired games now and then, so abandoned games do not pile up."""
+        """Drop expired games and lapsed claims now and then, so that abandoned games and
+        the claims of clients gone quiet do not pile up."""
         if now < self._next_sweep:
             return
         self._next_sweep = now + SWEEP_INTERVAL
         for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:
             del self._games[game_id]
+        for owner, claims in list(self._claims.items()):
+            if all(until <= now for until in claims.values()):
+                del self._claims[owner]
 
 
 def _events(game: _Game) -> list[str]:

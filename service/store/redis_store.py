@@ -9,6 +9,8 @@ one script may touch them all:
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
   cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
+and apart from the games, in a slot of their own:
+  cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
 """
 
 from __future__ import annotations
@@ -112,6 +114,16 @@ end
 return 1
 """
 
+# KEYS[1]: an owner's live games. ARGV: game id, limit, ttl
+CLAIM = """
+local now = tonumber(redis.call('TIME')[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
 # ARGV: seat, ttl
 ADD_TICKET = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -141,6 +153,10 @@ UNAVAILABLE = (
 # a closed socket as ValueError ("I/O operation on closed file") or AttributeError (the socket
 # already set to None). In cluster mode those mean the same as UNAVAILABLE.
 TORN_BY_FAILOVER = (ValueError, AttributeError)
+
+
+def live_games_key(owner: str) -> str:
+    return "cribbage:live:{" + owner + "}"
 
 
 def game_keys(game_id: str, extra: str | None = None) -> list[str]:
@@ -221,6 +237,13 @@ class RedisGameStore(GameStore):
         except (StoreUnavailable, GameNotFound) as error:
             log.warning("finished game %s left unpacked: %s", game_id, error)
 
+    def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
+        return bool(self._script(CLAIM, [live_games_key(owner)],
+                                 [game_id, limit, self.ttl_seconds]))
+
+    def release_live_game(self, owner: str, game_id: str) -> None:
+        self._call(lambda client: client.zrem(live_games_key(owner), game_id))
+
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
 
@@ -248,10 +271,16 @@ class RedisGameStore(GameStore):
             client.close()
 
     def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None):
+        return self._script(script, game_keys(game_id, extra_key), args)
+
+    def _script(self, script: str, keys: list[str], args: list):
+        return self._call(lambda client: self._scripts[script](keys=keys, args=args,
+                                                                client=client))
+
+    def _call(self, command):
+        """`command(client)`, with Redis's absence turned into StoreUnavailable."""
         try:
-            client = self._connect()
-            return self._scripts[script](keys=game_keys(game_id, extra_key), args=args,
-                                         client=client)
+            return command(self._connect())
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -271,7 +300,7 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, FINISH, ADD_TICKET, TAKE_TICKET):
+                for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, ADD_TICKET, TAKE_TICKET):
                     self._scripts[script] = self._client.register_script(script)
             return self._client
 

@@ -15,7 +15,9 @@ from tests.refusals import config
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    gunicorn = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_STREAM_SECONDS": "1"},
+    # No cap on live games: see tests/games/test_schemathesis_games.py.
+    gunicorn = GunicornServer({"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_STREAM_SECONDS": "1",
+                               "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": "0"},
                               workers=1, threads=None,
                               log_dir=tmp_path_factory.mktemp("gunicorn")).start()
     yield gunicorn

@@ -269,3 +269,27 @@ def test_a_finished_game_expires_after_the_finished_time(make_store, backend):
 def test_a_finished_game_never_outlives_a_live_one(make_store):
     store = make_store(ttl_seconds=60, finished_ttl_seconds=600)
     assert store.finished_ttl_seconds == 60
+
+
+def test_claims_on_live_games_stop_at_the_limit_until_one_is_released(store):
+    a, b = f"address:{new_id()}", f"address:{new_id()}"
+    claimed = [store.claim_live_game(a, game, 2) for game in ("g1", "g2", "g3")]
+    assert claimed == [True, True, False]
+    assert store.claim_live_game(b, "g4", 2) is True
+    store.release_live_game(a, "g1")
+    store.release_live_game(a, "never-claimed")
+    assert store.claim_live_game(a, "g3", 2) is True
+    assert store.claim_live_game(a, "g5", 2) is False
+
+
+def test_claims_on_live_games_lapse_after_the_idle_time(make_store, backend):
+    clock = FakeClock()
+    store = make_store(ttl_seconds=1, clock=clock)
+    a = f"address:{new_id()}"
+    assert store.claim_live_game(a, "g1", 1) is True
+    assert store.claim_live_game(a, "g2", 1) is False
+    if backend == "memory":
+        clock.advance(1.2)
+    else:
+        time.sleep(2.1)  # Redis counts whole seconds
+    assert store.claim_live_game(a, "g2", 1) is True

@@ -28,9 +28,11 @@ from service.api.games.schemas import (
 )
 from service.api.games.stream import server_sent_events
 from service.api.health import add_readiness_check
+from service.api.limits import client_address
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.games import ActionRequest, GameSnapshot, GamesService
+from service.games.caps import LiveGamesCap, address_owner
 from service.games.errors import GameNotFound, TokenRequired
 from service.errors import InvalidInputError
 from service.store import GameStore
@@ -162,6 +164,11 @@ FOLLOW_LINKS = {
 @blp.route("", methods=["POST"])
 @blp.doc(operationId="createGame", responses={201: {"links": CREATE_LINKS}})
 @document_errors(blp, 400, 413, 415, 500)
+@_problem(409, "too_many_live_games",
+          "This client address has CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT games in play "
+          "(too_many_live_games): a game counts until it is over or, abandoned, until the idle "
+          "expiry has passed since its creation",
+          {"limit": 100})
 @_problem(422, "creator_not_human",
           "The body does not follow the schema, or its parts do not fit together (what the "
           "schema cannot say): `creator_seat` past the seats or on a computer seat "
@@ -177,8 +184,10 @@ def create_game(spec: dict):
 
     Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
     gets its token (shown only here); every other human seat gets an invite code. Computer
-    seats act as soon as it is their turn (here: the cut for deal)."""
-    access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"))
+    seats act as soon as it is their turn (here: the cut for deal). A client address has at
+    most a set number of games in play at once."""
+    access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"),
+                               _live_games_caps())
     response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
     response.headers["Location"] = f"/v1/games/{access.game.game_id}"
     return response
@@ -382,6 +391,13 @@ def stream_game(query: dict, game_id: str):
 
 
 # Request and response details --------------------------------------------------------------------
+def _live_games_caps() -> list[LiveGamesCap]:
+    limit = current_app.config["SETTINGS"].max_live_games_per_client
+    if not limit:
+        return []
+    return [LiveGamesCap(address_owner(client_address()), limit)]
+
+
 def _game_id(text: str) -> str:
     if not GAME_ID.fullmatch(text):
         raise GameNotFound(f"there is no game {text}", game_id=text)

@@ -1,0 +1,34 @@
+"""CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT: games in play per client address, counted until they end."""
+
+from __future__ import annotations
+
+from tests.games.conftest import make_app
+from tests.games.helpers import COMPUTER, HUMAN, Player, create
+
+
+def create_from(client, address: str, **headers):
+    return client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]},
+                       environ_base={"REMOTE_ADDR": address}, headers=headers)
+
+
+def test_a_client_at_its_cap_is_refused_until_one_of_its_games_ends(store):
+    client = make_app(store, max_live_games_per_client=2).test_client()
+    first, second = (create_from(client, "10.0.0.1").get_json() for _ in range(2))
+    refused = create_from(client, "10.0.0.1")
+    assert (refused.status_code, refused.get_json()["code"]) == (409, "too_many_live_games")
+    assert refused.get_json()["detail"] == (
+        "This client has 2 games in play already; finish one, or wait for an abandoned one to "
+        "expire, before creating another")
+    spanish = create_from(client, "10.0.0.1", Accept_Language="es").get_json()
+    assert spanish["title"] == "Demasiadas partidas en juego"
+    assert create_from(client, "10.0.0.2").status_code == 201
+    Player.creator(client, first).act({"type": "resign"})
+    assert create_from(client, "10.0.0.1").status_code == 201
+    assert create_from(client, "10.0.0.1").status_code == 409
+    assert Player.creator(client, second).read()["view"]["phase"] == "cut_for_deal"
+
+
+def test_a_cap_of_0_is_no_cap(store):
+    client = make_app(store, max_live_games_per_client=0).test_client()
+    for _ in range(5):
+        create(client, [HUMAN, COMPUTER])
