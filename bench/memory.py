@@ -14,14 +14,13 @@ copy, so no game shares memory with another) until the store holds `--cap` games
 the process's VmRSS before and after, and per game; finished games and games stopped mid-game
 (live) separately, and what one more game past the cap does.
 
-    python bench/memory.py [--games 10] [--cap 10000]
+    python bench/memory.py [--games 10] [--cap 5000]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import inspect
 import pickle
 import subprocess
 import sys
@@ -69,10 +68,8 @@ def play(client, seats, measure) -> None:
 
 
 def app_on(store):
-    settings = {"rate_limit_enabled": False}
-    if "max_live_games_per_client" in inspect.signature(Settings).parameters:
-        settings["max_live_games_per_client"] = 0
-    return create_app({"TESTING": True, "GAME_STORE": store, "SETTINGS": Settings(**settings)})
+    settings = Settings(rate_limit_enabled=False, max_live_games_per_client=0)
+    return create_app({"TESTING": True, "GAME_STORE": store, "SETTINGS": settings})
 
 
 # Redis -------------------------------------------------------------------------------------------
@@ -115,7 +112,7 @@ class RecordingStore(MemoryGameStore):
     """A MemoryGameStore that keeps the arguments of every create and save, by game."""
 
     def __init__(self):
-        super().__init__(604800)
+        super().__init__(Settings().game_ttl_seconds)
         self.calls: dict[str, list[tuple[str, tuple, dict]]] = {}
 
     def create(self, game_id, *args, **kwargs):
@@ -169,10 +166,9 @@ def rss_kib() -> int:
 def fill(path: str, which: str, cap: int) -> None:
     """In a fresh process: replay the templates into one store until it holds `cap` games."""
     calls = pickle.loads(Path(path).read_bytes())[which]
-    options = {}
-    if "max_games" in inspect.signature(MemoryGameStore).parameters:
-        options["max_games"] = cap
-    store = MemoryGameStore(604800, **options)
+    settings = Settings()
+    store = MemoryGameStore(settings.game_ttl_seconds, max_games=cap,
+                            finished_ttl_seconds=settings.finished_game_ttl_seconds)
     before = rss_kib()
     for number in range(cap + 1):
         game_id = f"{number:016d}"
@@ -204,7 +200,7 @@ def embedded_sizes(games: int, cap: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--cap", type=int, default=10000)
+    parser.add_argument("--cap", type=int, default=Settings().memory_max_games)
     parser.add_argument("--fill", nargs=3, metavar=("PICKLE", "WHICH", "CAP"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()

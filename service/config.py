@@ -66,6 +66,7 @@ class Settings:
     stream_seconds: float = 3600.0
     finished_game_ttl_seconds: int = 86400
     max_live_games_per_client: int = 100
+    memory_max_games: int = 5000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -89,6 +90,8 @@ class Settings:
                 env, "CRIBBAGE_FINISHED_GAME_TTL_SECONDS", defaults.finished_game_ttl_seconds),
             max_live_games_per_client=parse_whole_number(
                 env, "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT", defaults.max_live_games_per_client),
+            memory_max_games=parse_positive_int(env, "CRIBBAGE_MEMORY_MAX_GAMES",
+                                                defaults.memory_max_games),
         )
 
     @property

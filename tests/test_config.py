@@ -30,6 +30,11 @@ def test_a_client_may_have_100_live_games_unless_told_and_0_is_no_cap():
         assert settings.max_live_games_per_client == value
 
 
+def test_the_embedded_store_holds_5000_games_unless_told():
+    assert Settings.from_env({}).memory_max_games == 5000
+    assert Settings.from_env({"CRIBBAGE_MEMORY_MAX_GAMES": "20"}).memory_max_games == 20
+
+
 def test_finished_games_expire_after_a_day_unless_told():
     assert Settings.from_env({}).finished_game_ttl_seconds == 86400
     settings = Settings.from_env({"CRIBBAGE_FINISHED_GAME_TTL_SECONDS": "3600"})
@@ -39,6 +44,7 @@ def test_finished_games_expire_after_a_day_unless_told():
 @pytest.mark.parametrize("name, value", [
     ("CRIBBAGE_GAME_TTL_SECONDS", "soon"), ("CRIBBAGE_GAME_TTL_SECONDS", "0"),
     ("CRIBBAGE_FINISHED_GAME_TTL_SECONDS", "0"), ("CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT", "-1"),
+    ("CRIBBAGE_MEMORY_MAX_GAMES", "0"),
     ("CRIBBAGE_REDIS_CLUSTER", "maybe"), ("CRIBBAGE_RATE_LIMIT_ENABLED", "2"),
 ])
 def test_bad_values_are_named(name, value):

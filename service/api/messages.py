@@ -84,6 +84,7 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "unknown_level": ("Unknown computer level", "No computer level {level}; choose {allowed}"),
         "store_unavailable": ("Service unavailable",
                               "The game store cannot be reached; try again shortly"),
+        "store_full": ("Service unavailable", "The game store is full; try again later"),
         "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
         "too_many_live_games": ("Too many live games",
                                 "This client has {limit} games in play already; finish one, or "
@@ -201,6 +202,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "unknown_level": ("Nivel desconocido", "No existe el nivel {level}; elija {allowed}"),
         "store_unavailable": ("Servicio no disponible",
                               "No se puede acceder al almacén de partidas; inténtelo en breve"),
+        "store_full": ("Servicio no disponible",
+                       "El almacén de partidas está lleno; inténtelo más tarde"),
         "game_busy": ("Partida ocupada",
                       "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
         "too_many_live_games": ("Demasiadas partidas en juego",

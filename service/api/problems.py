@@ -18,7 +18,7 @@ from service.api.messages import problem_text, translate_errors
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.games.errors import (GameBusy, GameNotFound, SeatRefused, TokenRequired,
                                   TooManyLiveGames, VersionMismatch)
-from service.store import StoreUnavailable
+from service.store import StoreFull, StoreUnavailable
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:cribbage:problem:"
@@ -38,6 +38,7 @@ STATUS_OF: dict[type[Exception], int] = {
     TooManyLiveGames: 409,  # not a rate: retrying helps only once a game of the client ends
     GameBusy: 503,
     StoreUnavailable: 503,
+    StoreFull: 503,
     DomainError: 422,
 }
 # Headers each status adds: how to authenticate, when to come back.
@@ -110,6 +111,9 @@ def handle_error(error: Exception) -> Response:
         return _domain_problem(error)
     if isinstance(error, StoreUnavailable):
         return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
+                                headers=HEADERS_OF[503])
+    if isinstance(error, StoreFull):
+        return problem_response(503, "store_full", fallback="the game store is full",
                                 headers=HEADERS_OF[503])
     if isinstance(error, HTTPException):
         return _http_problem(error)

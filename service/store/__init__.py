@@ -6,6 +6,7 @@ from .base import (
     GameStore,
     StoredGame,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
 )
@@ -14,12 +15,14 @@ from .redis_store import RedisGameStore
 
 
 def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int,
-               finished_ttl_seconds: int | None = None) -> GameStore:
+               finished_ttl_seconds: int | None = None,
+               memory_max_games: int | None = None) -> GameStore:
     """The Redis store when a URL is configured, else the embedded in-memory store."""
     if redis_url:
         return RedisGameStore(redis_url, ttl_seconds, cluster=cluster,
                               finished_ttl_seconds=finished_ttl_seconds)
-    return MemoryGameStore(ttl_seconds, finished_ttl_seconds=finished_ttl_seconds)
+    return MemoryGameStore(ttl_seconds, finished_ttl_seconds=finished_ttl_seconds,
+                           max_games=memory_max_games)
 
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "MemoryGameStore",
     "RedisGameStore",
     "StoreError",
+    "StoreFull",
     "StoreUnavailable",
     "StoredGame",
     "VersionConflict",

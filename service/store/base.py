@@ -30,6 +30,10 @@ class StoreUnavailable(StoreError):
     """The backing store cannot be reached right now; retrying later may succeed."""
 
 
+class StoreFull(StoreError):
+    """The store holds as many games as it may; retrying later may succeed."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """One game as loaded: its version, its document, the events after the number asked for
@@ -71,7 +75,7 @@ class GameStore(ABC):
 
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
-        """Store a new game at version 1. Raises GameExists."""
+        """Store a new game at version 1. Raises GameExists, or StoreFull."""
 
     @abstractmethod
     def load(self, game_id: str, idempotency_key: str | None = None,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from . import archive
 from .base import (FINISHED_REPLAYS_KEPT, REPLAYS_KEPT, GameExists, GameNotFound, GameStore,
-                   StoredGame, VersionConflict, finished_ttl)
+                   StoredGame, StoreFull, VersionConflict, finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -30,15 +30,19 @@ class MemoryGameStore(GameStore):
     """Thread-safe dict of games; one lock guards everything, so each save is atomic. Saves
     wake this process's waiters directly.
 
+    With `max_games`, a create past that many games first drops the expired ones, then the
+    finished game whose last write is oldest; if every game is live, it raises StoreFull.
     `clock` (monotonic seconds) is injectable so tests can move time to check expiry.
     """
 
     def __init__(self, ttl_seconds: int, clock: Callable[[], float] = time.monotonic, *,
-                 finished_ttl_seconds: int | None = None):
+                 finished_ttl_seconds: int | None = None, max_games: int | None = None):
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
+        self.max_games = max_games
         self._clock = clock
         self._games: dict[str, _Game] = {}
+        self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._lock = threading.Lock()
         self._waiters = Waiters()
@@ -50,6 +54,7 @@ class MemoryGameStore(GameStore):
             self._sweep(now)
             if self._live(game_id, now) is not None:
                 raise GameExists(game_id)
+            self._make_room(now)
             self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
 
     def load(self, game_id: str, idempotency_key: str | None = None,
@@ -84,6 +89,8 @@ class MemoryGameStore(GameStore):
                 del game.replays[next(iter(game.replays))]  # the oldest
             if finished:
                 game.archived, game.events = archive.pack(_events(game)), []
+                self._finished.pop(game_id, None)
+                self._finished[game_id] = None
             ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
             game.expires_at = self._clock() + ttl
             version = game.version
@@ -135,9 +142,27 @@ class MemoryGameStore(GameStore):
     def _live(self, game_id: str, now: float) -> _Game | None:
         game = self._games.get(game_id)
         if game is not None and game.expires_at <= now:
-            del self._games[game_id]
+            self._drop(game_id)
             return None
         return game
+
+    def _make_room(self, now: float) -> None:
+        if self.max_games is None or len(self._games) < self.max_games:
+            return
+        self._drop_expired(now)
+        if len(self._games) < self.max_games:
+            return
+        if not self._finished:
+            raise StoreFull(f"{len(self._games)} games in play, at most {self.max_games}")
+        self._drop(next(iter(self._finished)))
+
+    def _drop(self, game_id: str) -> None:
+        del self._games[game_id]
+        self._finished.pop(game_id, None)
+
+    def _drop_expired(self, now: float) -> None:
+        for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:
+            self._drop(game_id)
 
     def _sweep(self, now: float) -> None:
         """Drop expired games and lapsed claims now and then, so that abandoned games and
@@ -145,8 +170,7 @@ class MemoryGameStore(GameStore):
         if now < self._next_sweep:
             return
         self._next_sweep = now + SWEEP_INTERVAL
-        for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:
-            del self._games[game_id]
+        self._drop_expired(now)
         for owner, claims in list(self._claims.items()):
             if all(until <= now for until in claims.values()):
                 del self._claims[owner]

@@ -27,7 +27,9 @@ def play_whole_game(client) -> dict:
 
 
 def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server):
-    assert isinstance(app_for().extensions[STORE].store, MemoryGameStore)
+    embedded = app_for().extensions[STORE].store
+    assert (type(embedded), embedded.max_games, embedded.finished_ttl_seconds) == (
+        MemoryGameStore, 5000, 86400)
     store = app_for(redis_url=redis_server.url).extensions[STORE].store
     assert isinstance(store, RedisGameStore)
     assert (store.url, store.cluster, store.ttl_seconds, store.finished_ttl_seconds) == (

@@ -1,7 +1,10 @@
-"""CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT: games in play per client address, counted until they end."""
+"""Caps on games in play: per client address (CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT, counted until
+they end) and in the embedded store (CRIBBAGE_MEMORY_MAX_GAMES)."""
 
 from __future__ import annotations
 
+from service.api import create_app
+from service.config import Settings
 from tests.games.conftest import make_app
 from tests.games.helpers import COMPUTER, HUMAN, Player, create
 
@@ -32,3 +35,20 @@ def test_a_cap_of_0_is_no_cap(store):
     client = make_app(store, max_live_games_per_client=0).test_client()
     for _ in range(5):
         create(client, [HUMAN, COMPUTER])
+
+
+def test_the_embedded_store_full_of_games_in_play_is_503_until_one_ends():
+    app = create_app({"TESTING": True, "SETTINGS": Settings(
+        rate_limit_enabled=False, max_live_games_per_client=0, memory_max_games=2)})
+    client = app.test_client()
+    first, second = create(client, [HUMAN, COMPUTER]), create(client, [HUMAN, COMPUTER])
+    full = create_from(client, "10.0.0.1", Accept_Language="es")
+    assert (full.status_code, full.headers["Retry-After"]) == (503, "1")
+    assert full.get_json() == {
+        "type": "urn:cribbage:problem:store_full", "title": "Servicio no disponible",
+        "status": 503, "detail": "El almacén de partidas está lleno; inténtelo más tarde",
+        "code": "store_full"}
+    Player.creator(client, first).act({"type": "resign"})
+    assert create_from(client, "10.0.0.1").status_code == 201
+    assert Player.creator(client, first).get().status_code == 404  # finished: evicted
+    assert Player.creator(client, second).get().status_code == 200

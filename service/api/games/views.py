@@ -175,7 +175,9 @@ FOLLOW_LINKS = {
           "(creator_not_human), no human seat (no_human_seat), teams for another number of "
           "seats, or muggins or a count time limit without manual counting (invalid_options)",
           {"seat": 2}, field="creator_seat")
-@UNAVAILABLE
+@_problem(503, "store_unavailable", "The game store is unreachable (store_unavailable), or the "
+                                    "embedded store holds CRIBBAGE_MEMORY_MAX_GAMES games in "
+                                    "play (store_full); retry after Retry-After seconds")
 @blp.arguments(CreateGameSchema, example=examples.CREATE_REQUEST)
 @blp.documented_response(201, CreatedGameSchema, example=examples.CREATED, headers={
     **ETAG_HEADER, "Location": {"description": "The game", "schema": {"type": "string"}}})
