@@ -1,7 +1,7 @@
 """Games over HTTP on Redis: actions/s against the trivial GET /v1/ping, whole games/s, latency.
 
 Starts a redis-server and gunicorn (deploy/gunicorn.conf.py, CRIBBAGE_REDIS_URL set, rate limits
-off) on free loopback ports. Load comes from `--processes` x `--threads` clients, each on one
+and the cap on live games per client off) on free loopback ports. Load comes from `--processes` x `--threads` clients, each on one
 keep-alive connection, measured in alternating rounds of `--duration` seconds:
 
 - ping: GET /v1/ping as fast as possible (the baseline);
@@ -130,7 +130,9 @@ def main() -> None:
 
     redis = RedisServer().start()
     server = GunicornServer({"CRIBBAGE_REDIS_URL": redis.url, "CRIBBAGE_REDIS_CLUSTER": None,
-                             "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_LOG_LEVEL": "WARNING"},
+                             "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_LOG_LEVEL": "WARNING",
+                             # every round leaves its unfinished games behind, all from 127.0.0.1
+                             "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": "0"},
                             workers=None, threads=None)
     port = server.port
     try:

@@ -124,6 +124,10 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 """
 
+RELEASE = """
+return redis.call('ZREM', KEYS[1], ARGV[1])
+"""
+
 # ARGV: seat, ttl
 ADD_TICKET = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -238,11 +242,11 @@ class RedisGameStore(GameStore):
             log.warning("finished game %s left unpacked: %s", game_id, error)
 
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
-        return bool(self._script(CLAIM, [live_games_key(owner)],
-                                 [game_id, limit, self.ttl_seconds]))
+        return bool(self._run(CLAIM, game_id, [game_id, limit, self.ttl_seconds],
+                              keys=[live_games_key(owner)]))
 
     def release_live_game(self, owner: str, game_id: str) -> None:
-        self._call(lambda client: client.zrem(live_games_key(owner), game_id))
+        self._run(RELEASE, game_id, [game_id], keys=[live_games_key(owner)])
 
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
@@ -270,17 +274,13 @@ class RedisGameStore(GameStore):
         if client is not None:
             client.close()
 
-    def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None):
-        return self._script(script, game_keys(game_id, extra_key), args)
-
-    def _script(self, script: str, keys: list[str], args: list):
-        return self._call(lambda client: self._scripts[script](keys=keys, args=args,
-                                                                client=client))
-
-    def _call(self, command):
-        """`command(client)`, with Redis's absence turned into StoreUnavailable."""
+    def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None,
+             keys: list[str] | None = None):
+        """Run a script on the game's keys, or on `keys` (keys of no game)."""
         try:
-            return command(self._connect())
+            client = self._connect()
+            return self._scripts[script](keys=keys or game_keys(game_id, extra_key), args=args,
+                                         client=client)
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -300,7 +300,8 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, ADD_TICKET, TAKE_TICKET):
+                for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
+                               TAKE_TICKET):
                     self._scripts[script] = self._client.register_script(script)
             return self._client
 
