@@ -6,6 +6,7 @@ from .base import (
     GameStore,
     StoredGame,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "MemoryGameStore",
     "RedisGameStore",
     "StoreError",
+    "StoreFull",
     "StoreUnavailable",
     "StoredGame",
     "VersionConflict",
