@@ -84,6 +84,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "unknown_level": ("Unknown computer level", "No computer level {level}; choose {allowed}"),
         "store_unavailable": ("Service unavailable",
                               "The game store cannot be reached; try again shortly"),
+        "store_full": ("Game store full",
+                       "The game store is out of memory and takes no changes; try again later"),
         "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
         "invalid_options": ("Invalid options", "Option {field}: expected {allowed}"),
         "invalid_action": ("Invalid action", "The action is not well formed"),
@@ -198,6 +200,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "unknown_level": ("Nivel desconocido", "No existe el nivel {level}; elija {allowed}"),
         "store_unavailable": ("Servicio no disponible",
                               "No se puede acceder al almacén de partidas; inténtelo en breve"),
+        "store_full": ("Almacén de partidas lleno",
+                       "El almacén de partidas no tiene memoria y no acepta cambios; inténtelo "
+                       "más tarde"),
         "game_busy": ("Partida ocupada",
                       "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
         "invalid_options": ("Opciones no válidas", "Opción {field}: se esperaba {allowed}"),

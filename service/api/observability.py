@@ -24,7 +24,7 @@ from prometheus_client.exposition import choose_encoder
 
 from service.api.language import language_headers
 from service.logs import JsonFormatter
-from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
+from service.metrics import LATENCY, REQUESTS, STORE_ERRORS, STORE_FULL
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A client's id is kept only if it is short and plain; anything else is replaced by a new one,
@@ -85,8 +85,12 @@ def _record_request(response: Response) -> Response:
     if started is not None:
         LATENCY.labels(method, route).observe(time.perf_counter() - started)
     REQUESTS.labels(method, route, str(response.status_code)).inc()
-    if response.status_code == 503 and _problem_code(response) == "store_unavailable":
-        STORE_ERRORS.labels(route).inc()
+    if response.status_code == 503:
+        code = _problem_code(response)
+        if code == "store_unavailable":
+            STORE_ERRORS.labels(route).inc()
+        elif code == "store_full":
+            STORE_FULL.labels(route).inc()
     return response
 
 

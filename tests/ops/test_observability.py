@@ -103,6 +103,17 @@ def test_store_errors_are_counted_by_route(unreachable_store):
     assert sample("cribbage_store_errors_total", route="/v1/games") == before + 1
 
 
+def test_a_full_store_is_counted_apart_from_an_unreachable_one(dedicated_redis):
+    client = make_app(RedisGameStore(dedicated_redis.url, 3600)).test_client()
+    dedicated_redis.cli("CONFIG", "SET", "maxmemory", "1")
+    full = sample("cribbage_store_full_total", route="/v1/games")
+    unreachable = sample("cribbage_store_errors_total", route="/v1/games")
+    response = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER], "options": {}})
+    assert (response.status_code, response.headers["Retry-After"]) == (503, "30")
+    assert sample("cribbage_store_full_total", route="/v1/games") == full + 1
+    assert sample("cribbage_store_errors_total", route="/v1/games") == unreachable
+
+
 def test_metrics_are_in_the_prometheus_text_format(client):
     response = client.get("/metrics")
     assert response.status_code == 200
@@ -110,7 +121,7 @@ def test_metrics_are_in_the_prometheus_text_format(client):
     text = response.get_data(as_text=True)
     for name in ("cribbage_http_requests_total", "cribbage_http_request_duration_seconds",
                  "cribbage_games_created_total", "cribbage_games_finished_total",
-                 "cribbage_store_errors_total"):
+                 "cribbage_store_errors_total", "cribbage_store_full_total"):
         assert f"# TYPE {name} " in text
     openmetrics = client.get("/metrics", headers={"Accept": "application/openmetrics-text"})
     assert openmetrics.headers["Content-Type"].startswith("application/openmetrics-text")
