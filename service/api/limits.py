@@ -2,8 +2,9 @@
 
 Counters live in the game store's Redis (standalone or Cluster) when one is configured, so all
 workers and replicas share them; otherwise in this process's memory. Over a limit the answer is
-a 429 problem+json with Retry-After. If the limits' Redis fails, each worker falls back to
-counting in memory until it answers again: limits never turn an outage into errors of their own.
+a 429 problem+json with Retry-After. If the limits' Redis fails (or is out of memory), each
+worker falls back to counting in memory until it answers again: limits never turn an outage into
+errors of their own.
 """
 
 from __future__ import annotations
