@@ -114,6 +114,42 @@ def test_a_full_store_is_counted_apart_from_an_unreachable_one(dedicated_redis):
     assert sample("cribbage_store_errors_total", route="/v1/games") == unreachable
 
 
+METRICS_TOKEN = "a-long-enough-scrape-token"
+TOKEN_REQUIRED = {"type": "urn:cribbage:problem:metrics_token_required",
+                  "title": "Metrics token required", "status": 401,
+                  "detail": "Send the metrics token as Authorization: Bearer <token>",
+                  "code": "metrics_token_required"}
+
+
+@pytest.mark.parametrize("authorization", [None, "", "Bearer", "Bearer wrong-token-of-some-length",
+                                           f"Basic {METRICS_TOKEN}", f"Bearer {METRICS_TOKEN}x",
+                                           f"Bearer {METRICS_TOKEN[:-1]}"])
+def test_with_a_metrics_token_set_metrics_need_it(authorization):
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    headers = {} if authorization is None else {"Authorization": authorization}
+    response = client.get("/metrics", headers=headers)
+    assert (response.status_code, response.headers["WWW-Authenticate"], response.mimetype,
+            response.get_json(force=True)) == (401, "Bearer", "application/problem+json",
+                                               TOKEN_REQUIRED)
+
+
+def test_with_a_metrics_token_set_a_scrape_bearing_it_gets_the_metrics():
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    for authorization in (f"Bearer {METRICS_TOKEN}", f"bearer  {METRICS_TOKEN} "):
+        response = client.get("/metrics", headers={"Authorization": authorization})
+        assert response.status_code == 200
+        assert "# TYPE cribbage_http_requests_total counter" in response.get_data(as_text=True)
+
+
+def test_the_metrics_401_speaks_the_clients_language():
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    response = client.get("/metrics", headers={"Accept-Language": "es"})
+    body = response.get_json(force=True)
+    assert (response.status_code, body["title"], body["detail"]) == (
+        401, "Token de métricas requerido",
+        "Envíe el token de métricas como Authorization: Bearer <token>")
+
+
 def test_metrics_are_in_the_prometheus_text_format(client):
     response = client.get("/metrics")
     assert response.status_code == 200
