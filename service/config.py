@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 MAX_DEFAULT_WORKERS = 12
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
+_TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
 
 
 class SettingsError(ValueError):
@@ -54,6 +55,15 @@ def parse_whole_number(env: Mapping[str, str], name: str, default: int,
     return int(raw)
 
 
+def parse_token(env: Mapping[str, str], name: str) -> str:
+    """A secret of 16 to 200 visible ASCII characters (what a Bearer header carries); empty when
+    unset or blank. A refusal does not repeat the value."""
+    raw = parse_text(env, name, "")
+    if raw and not _TOKEN.fullmatch(raw):
+        raise SettingsError(f"{name}: expected 16 to 200 visible ASCII characters")
+    return raw
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     redis_url: str = ""
@@ -67,6 +77,7 @@ class Settings:
     finished_game_ttl_seconds: int = 86400
     max_live_games_per_client: int = 100
     memory_max_games: int = 5000
+    metrics_token: str = field(default="", repr=False)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -92,6 +103,7 @@ class Settings:
                 env, "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT", defaults.max_live_games_per_client),
             memory_max_games=parse_positive_int(env, "CRIBBAGE_MEMORY_MAX_GAMES",
                                                 defaults.memory_max_games),
+            metrics_token=parse_token(env, "CRIBBAGE_METRICS_TOKEN"),
         )
 
     @property

@@ -23,6 +23,8 @@ from service.store import StoreFull, StoreUnavailable
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:cribbage:problem:"
 RETRY_AFTER_SECONDS = "1"
+# A full store frees memory only as games expire or an operator acts: retrying sooner is futile.
+RETRY_AFTER_FULL_SECONDS = "30"
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +39,8 @@ STATUS_OF: dict[type[Exception], int] = {
     VersionMismatch: 412,
     TooManyLiveGames: 409,  # not a rate: retrying helps only once a game of the client ends
     GameBusy: 503,
-    StoreUnavailable: 503,
     StoreFull: 503,
+    StoreUnavailable: 503,
     DomainError: 422,
 }
 # Headers each status adds: how to authenticate, when to come back.
@@ -109,11 +111,11 @@ def handle_error(error: Exception) -> Response:
                                 params=error.params, extra=error.extra)
     if isinstance(error, DomainError):
         return _domain_problem(error)
-    if isinstance(error, StoreUnavailable):
-        return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
-                                headers=HEADERS_OF[503])
     if isinstance(error, StoreFull):
         return problem_response(503, "store_full", fallback="the game store is full",
+                                headers={"Retry-After": RETRY_AFTER_FULL_SECONDS})
+    if isinstance(error, StoreUnavailable):
+        return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
                                 headers=HEADERS_OF[503])
     if isinstance(error, HTTPException):
         return _http_problem(error)

@@ -30,8 +30,9 @@ class StoreUnavailable(StoreError):
     """The backing store cannot be reached right now; retrying later may succeed."""
 
 
-class StoreFull(StoreError):
-    """The store holds as many games as it may; retrying later may succeed."""
+class StoreFull(StoreUnavailable):
+    """The store is out of memory and refuses writes that may grow it; nothing was written.
+    Writing again may succeed once memory is freed."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class GameStore(ABC):
     that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
     Live-game claims count each owner's (a client's) games, apart from the games themselves.
-    Every method may raise StoreUnavailable.
+    Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 
     ttl_seconds: int
@@ -130,7 +131,8 @@ class GameStore(ABC):
 
     @abstractmethod
     def ping(self) -> None:
-        """Return if the store answers, else raise StoreUnavailable."""
+        """Return if the store answers and takes writes, else raise StoreUnavailable (StoreFull
+        while it is out of memory)."""
 
     def close(self) -> None:
         """Release connections; the store may not be used afterwards."""

@@ -27,6 +27,7 @@ from redis.exceptions import (
     ClusterDownError,
     ClusterError,
     ConnectionError as RedisConnectionError,
+    OutOfMemoryError,
     ReadOnlyError,
     RedisClusterException,
     TimeoutError as RedisTimeoutError,
@@ -35,7 +36,7 @@ from redis.exceptions import (
 from redis.connection import parse_url
 from redis.retry import Retry
 
-from . import archive
+from . import archive, redis_memory
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
@@ -45,6 +46,7 @@ from .base import (
     GameNotFound,
     GameStore,
     StoredGame,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
     finished_ttl,
@@ -139,6 +141,20 @@ TAKE_TICKET = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('GETDEL', KEYS[5])
 """
+
+# Each script runs under a `#!lua` shebang: while Redis is over `maxmemory` it then refuses a
+# script that may write before it starts (OOM, StoreFull). Without one, Redis refuses only a
+# script whose first write may grow memory; CREATE's first write is a DEL, which it allows, and
+# the writes after it then went past the cap. LOAD only reads, so it still runs when Redis is
+# full; TAKE_TICKET and RELEASE only delete, and may too. FINISH shrinks a game, but its HSET
+# may grow memory first: refused, it leaves the game unpacked.
+SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom"}
+
+
+def with_shebang(script: str) -> str:
+    flags = SCRIPT_FLAGS.get(script)
+    return (f"#!lua flags={flags}\n" if flags else "#!lua\n") + script
+
 
 # Errors that mean "Redis is not there right now" (down, loading, failing over), as opposed
 # to a bug in this code, which should surface as one.
@@ -262,10 +278,21 @@ class RedisGameStore(GameStore):
         return None if seat is None else int(seat)
 
     def ping(self) -> None:
+        """One `INFO memory` per master rather than a PING: it answers too, and says whether
+        Redis is over `maxmemory`."""
         try:
-            self._connect().ping()
+            client = self._connect()
+            if self.cluster:
+                reports = {f" on {node.name}": client.info("memory", target_nodes=node)
+                           for node in client.get_primaries()}
+            else:  # not named by its URL, which may hold a password
+                reports = {"": client.info("memory")}
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
+        for where, memory in reports.items():
+            if not redis_memory.has_room(memory):
+                raise StoreFull(f"Redis is full{where}: {memory['used_memory_human']} used, "
+                                f"maxmemory {memory['maxmemory_human']}")
 
     def close(self) -> None:
         self._subscriptions.close()
@@ -281,6 +308,8 @@ class RedisGameStore(GameStore):
             client = self._connect()
             return self._scripts[script](keys=keys or game_keys(game_id, extra_key), args=args,
                                          client=client)
+        except OutOfMemoryError as error:
+            raise StoreFull(f"Redis is full: {error}") from error
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -302,7 +331,7 @@ class RedisGameStore(GameStore):
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
                                TAKE_TICKET):
-                    self._scripts[script] = self._client.register_script(script)
+                    self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 
     def _node_of(self, channel_name: str) -> str:

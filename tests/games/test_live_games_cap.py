@@ -43,9 +43,9 @@ def test_the_embedded_store_full_of_games_in_play_is_503_until_one_ends():
     client = app.test_client()
     first, second = create(client, [HUMAN, COMPUTER]), create(client, [HUMAN, COMPUTER])
     full = create_from(client, "10.0.0.1", Accept_Language="es")
-    assert (full.status_code, full.headers["Retry-After"]) == (503, "1")
+    assert (full.status_code, full.headers["Retry-After"]) == (503, "30")
     assert full.get_json() == {
-        "type": "urn:cribbage:problem:store_full", "title": "Servicio no disponible",
+        "type": "urn:cribbage:problem:store_full", "title": "Almacén de partidas lleno",
         "status": 503, "detail": "El almacén de partidas está lleno; inténtelo más tarde",
         "code": "store_full"}
     Player.creator(client, first).act({"type": "resign"})

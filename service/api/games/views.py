@@ -90,7 +90,9 @@ FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game
 NOT_FOUND = _problem(404, "game_not_found", "No such game, or it expired after its idle time "
                                             "(game_not_found)",
                      {"game_id": examples.GAME_ID})
-UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable; retry after "
+UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
+                                                 "(store_unavailable) or out of memory and "
+                                                 "takes no changes (store_full); retry after "
                                                  "Retry-After seconds")
 ETAG_HEADER = {"ETag": {"description": "The version this body shows, per seat",
                         "schema": {"type": "string"}}}
@@ -175,9 +177,10 @@ FOLLOW_LINKS = {
           "(creator_not_human), no human seat (no_human_seat), teams for another number of "
           "seats, or muggins or a count time limit without manual counting (invalid_options)",
           {"seat": 2}, field="creator_seat")
-@_problem(503, "store_unavailable", "The game store is unreachable (store_unavailable), or the "
-                                    "embedded store holds CRIBBAGE_MEMORY_MAX_GAMES games in "
-                                    "play (store_full); retry after Retry-After seconds")
+@_problem(503, "store_unavailable", "The game store is unreachable (store_unavailable), or "
+                                    "full (store_full): Redis out of memory, or the embedded "
+                                    "store holding CRIBBAGE_MEMORY_MAX_GAMES games in play; "
+                                    "retry after Retry-After seconds")
 @blp.arguments(CreateGameSchema, example=examples.CREATE_REQUEST)
 @blp.documented_response(201, CreatedGameSchema, example=examples.CREATED, headers={
     **ETAG_HEADER, "Location": {"description": "The game", "schema": {"type": "string"}}})
