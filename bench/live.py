@@ -17,9 +17,13 @@ Clients:
   connections per client address and worker (CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT, default 64):
   the bench keeps that setting and spreads the waiters over source addresses 127.0.0.2,
   127.0.0.3, ... (127.0.1.1, ... past 254), at most 32 waiters on each.
-- probes: one process, `--probe-rate` requests/s of each kind, paced, each kind on 2
-  keep-alive connections: GET /v1/ping, and POST /v1/games/{id}/actions in games of a human
-  seat (first legal action) against a computer seat of level `first` (as bench/http_games.py).
+- probes: one process, `--probe-rate` requests/s of each kind, each kind on 2 keep-alive
+  connections: GET /v1/ping, and POST /v1/games/{id}/actions in games of a human seat (first
+  legal action) against a computer seat of level `first` (as bench/http_games.py). The probes
+  are an open loop: each request has the time it is due, and its latency counts from then, so
+  a server stall also counts against the requests that were due meanwhile and went late
+  (without that, a 400 ms pause would cost one slow request per connection and vanish from
+  the p99).
 - driver: the same process acts in `--driven` of the waiters' games (half long-poll games,
   half stream games; `--action-rate` actions/s in all, first legal action of the seat to act).
 
@@ -507,48 +511,55 @@ class Client:
         self.connection = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
 
 
-def paced(until: float, interval: float):
-    """Yield at most once per `interval` until `until`, never in a burst to catch up."""
-    next_at = time.monotonic()
-    while True:
+def paced(until: float, interval: float, limit: float):
+    """The time each request is due, one every `interval` until `until`: an open loop, so a
+    stall delays the requests due behind it, which then go at once (latency counts from when a
+    request was due, not from when a stalled client got to send it). A slot more than `limit`
+    late is yielded as None: missed."""
+    due = time.monotonic()
+    while due < until:
         now = time.monotonic()
-        if next_at > now:
-            time.sleep(next_at - now)
-            now = time.monotonic()
-        if now >= until:
-            return
-        next_at = max(next_at + interval, now)
-        yield
+        if due > now:
+            time.sleep(due - now)
+        elif now - due > limit:
+            yield None
+            due += interval
+            continue
+        yield due
+        due += interval
 
 
-def timed(client: Client, results: dict, kind: str, method: str, path: str, body=None,
-          headers=None):
-    started = time.perf_counter()
+def timed(client: Client, results: dict, kind: str, due: float | None, method: str, path: str,
+          body=None, headers=None):
+    if due is None:  # so late it was never sent: as long as a timeout
+        results[kind].append(client.timeout)
+        results["timeouts"][kind] += 1
+        return None
     try:
         reply = client.request(method, path, body, headers)
     except TimeoutError:
-        results[kind].append(time.perf_counter() - started)
+        results[kind].append(time.monotonic() - due)
         results["timeouts"][kind] += 1
         return None
     except (OSError, RuntimeError, http.client.HTTPException):
         results["errors"][kind] += 1
         return None
-    results[kind].append(time.perf_counter() - started)
+    results[kind].append(time.monotonic() - due)
     return reply
 
 
 def ping_loop(port, until, interval, timeout, results) -> None:
     client = Client(port, timeout)
-    for _ in paced(until, interval):
-        timed(client, results, "ping", "GET", "/v1/ping")
+    for due in paced(until, interval, timeout):
+        timed(client, results, "ping", due, "GET", "/v1/ping")
 
 
 def action_loop(port, until, interval, timeout, results) -> None:
     client = Client(port, timeout)
     seats = [HUMAN, {"kind": "computer", "level": "first"}]
     game_id = view = headers = None
-    for _ in paced(until, interval):
-        if view is None or view["phase"] == "game_over":
+    for due in paced(until, interval, timeout):
+        if due is not None and (view is None or view["phase"] == "game_over"):
             try:
                 body = client.request("POST", "/v1/games", {"seats": seats})
             except (OSError, RuntimeError, http.client.HTTPException):
@@ -557,10 +568,13 @@ def action_loop(port, until, interval, timeout, results) -> None:
             game_id, view = body["game_id"], body["game"]["view"]
             headers = {"Authorization": f"Bearer {body['token']}"}
             continue
+        if due is None:
+            timed(client, results, "action", None, "POST", "")
+            continue
         action = first_legal(view)
         headers["Idempotency-Key"] = f"{game_id}-{view['version']}"
-        reply = timed(client, results, "action", "POST", f"/v1/games/{game_id}/actions", action,
-                      headers)
+        reply = timed(client, results, "action", due, "POST", f"/v1/games/{game_id}/actions",
+                      action, headers)
         if reply is not None:
             view = reply["view"]
         else:
@@ -591,7 +605,10 @@ def drive(port: int, games: list[dict], seconds: float, rate: float, timeout: fl
 
     live = list(games)
     turn = 0
-    for _ in paced(time.monotonic() + seconds, 1 / rate):
+    for due in paced(time.monotonic() + seconds, 1 / rate, timeout):
+        if due is None:
+            errors["late"] += 1
+            continue
         if not live:
             break
         game = live[turn % len(live)]
@@ -1057,14 +1074,14 @@ def report(args, r: dict) -> None:
           f"{' '.join(str(count) for count in r['sockets'].values())}")
     print()
     idle_probe, busy_probe = r["probe idle"], r["probe waiting"]
-    print(f"latency ({args.probe_rate:g}/s of each, paced)   none waiting   {n:,} waiting"
-          f"    ratio")
+    print(f"latency ({args.probe_rate:g}/s of each, open loop: from when each request was due)")
+    print(f"  {'':34} {'none waiting':>13} {f'{n:,} waiting':>16} {'ratio':>9}")
     for kind, label in (("ping", "GET  /v1/ping"), ("action", "POST /v1/games/{id}/actions")):
         for p in (50, 99):
             a, b = percentile(idle_probe[kind], p), percentile(busy_probe[kind], p)
-            print(f"  {label:30} p{p}  {a * ms:9.1f} ms  {b * ms:11.1f} ms  {b / a:7.2f}x")
-        print(f"  {'':30} n    {len(idle_probe[kind]):9}     {len(busy_probe[kind]):11}"
-              f"     timeouts {idle_probe['timeouts'][kind]}/{busy_probe['timeouts'][kind]}"
+            print(f"  {label:30} p{p:<3} {a * ms:10.1f} ms {b * ms:13.1f} ms {b / a:8.2f}x")
+        print(f"  {'':30} n   {len(idle_probe[kind]):11}    {len(busy_probe[kind]):13}    "
+              f"  timeouts {idle_probe['timeouts'][kind]}/{busy_probe['timeouts'][kind]}"
               f", errors {idle_probe['errors'][kind]}/{busy_probe['errors'][kind]}")
     print()
     d = r["delivery"]
