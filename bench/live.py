@@ -96,6 +96,7 @@ CONNECTING_AT_ONCE = 200    # connects in flight per client process
 SETUP_CONNECTIONS = 16      # keep-alive connections per client process creating games
 RETRY_PAUSE = 1.0           # a waiter whose connection failed or closed tries again after this
 RETRIES = 5                 # ... at most this many times in a row
+SLOW = 0.05                 # a request or delivery this slow is looked at against the GC log
 GRACE = 3.0                 # after the driver stops, how long deliveries may still arrive
 HUMAN = {"kind": "human"}
 # Put on the server's PYTHONPATH (--gc-log): each gunicorn process appends a line per full
@@ -538,13 +539,14 @@ def timed(client: Client, results: dict, kind: str, due: float | None, method: s
     try:
         reply = client.request(method, path, body, headers)
     except TimeoutError:
-        results[kind].append(time.monotonic() - due)
+        reply = None
         results["timeouts"][kind] += 1
-        return None
     except (OSError, RuntimeError, http.client.HTTPException):
         results["errors"][kind] += 1
         return None
-    results[kind].append(time.monotonic() - due)
+    done = time.monotonic()
+    results[kind].append(done - due)
+    results["spans"].append((due, done))
     return reply
 
 
@@ -583,7 +585,8 @@ def action_loop(port, until, interval, timeout, results) -> None:
 
 def probe(port: int, seconds: float, rate: float, timeout: float) -> dict:
     until = time.monotonic() + seconds
-    results = {"ping": [], "action": [], "timeouts": Counter(), "errors": Counter()}
+    results = {"ping": [], "action": [], "spans": [], "timeouts": Counter(),
+               "errors": Counter()}
     threads = [threading.Thread(target=loop, args=(port, until, 2 / rate, timeout, results))
                for loop in (ping_loop, ping_loop, action_loop, action_loop)]
     for thread in threads:
@@ -816,6 +819,12 @@ def gc_pauses(directory: str, pids: list[int]) -> list[tuple[int, float, float, 
     return pauses
 
 
+def during_gc(spans: list[tuple[float, float]], pauses: list) -> int:
+    """How many of the (start, end) spans overlap a worker's full collection."""
+    return sum(any(ended - wall < end and ended > start for _, ended, wall, _ in pauses)
+               for start, end in spans)
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -1040,6 +1049,7 @@ def deliveries(driven: list[dict], driving: dict, receipts: list) -> dict:
     seats = {game["game_id"]: game["waiters"] for game in driven}
     by_waiter = {(game_id, seat): times for game_id, seat, _, times in receipts}
     delays = {"poll": [], "stream": []}
+    spans = []  # (answered, received) of each delivery
     missed = Counter()
     for game_id, last_event, _, answered in driving["records"]:
         for seat in range(seats[game_id]):
@@ -1048,7 +1058,9 @@ def deliveries(driven: list[dict], driving: dict, receipts: list) -> dict:
                 missed[kind_of[game_id]] += 1
             else:
                 delays[kind_of[game_id]].append(received - answered)
+                spans.append((answered, received))
     return {"actions": len(driving["records"]), "errors": driving["errors"], "delays": delays,
+            "spans": spans,
             "missed": missed}
 
 
@@ -1121,6 +1133,13 @@ def report(args, r: dict) -> None:
             share = sum(p[2] for p in pauses) / (end - start) / max(r["workers"], 1)
             print(f"  {label:14} {len(pauses):4} in {end - start:4.0f} s, longest "
                   f"{longest[2] * 1e3:5.0f} ms ({longest[3] * 1e3:.0f} ms CPU), {share:.2%}")
+        slow_requests = [span for span in r["probe waiting"]["spans"]
+                         if span[1] - span[0] > SLOW]
+        slow_deliveries = [span for span in r["delivery"]["spans"] if span[1] - span[0] > SLOW]
+        print(f"  of the requests and deliveries slower than {SLOW * 1e3:.0f} ms while waiting, "
+              f"those during a full collection: probes {during_gc(slow_requests, r['gc'])}/"
+              f"{len(slow_requests)}, deliveries {during_gc(slow_deliveries, r['gc'])}/"
+              f"{len(slow_deliveries)}")
     trouble = {key: value for key, value in counts.items()
                if key not in ("long polls sent", "long-poll replies", "long-poll replies, empty",
                               "stream events", "stream heartbeats")}
