@@ -96,6 +96,7 @@ CONNECTING_AT_ONCE = 200    # connects in flight per client process
 SETUP_CONNECTIONS = 16      # keep-alive connections per client process creating games
 RETRY_PAUSE = 1.0           # a waiter whose connection failed or closed tries again after this
 RETRIES = 5                 # ... at most this many times in a row
+STABLE = 10.0               # connected: Redis's channel count has not moved for this long
 SLOW = 0.05                 # a request or delivery this slow is looked at against the GC log
 GRACE = 3.0                 # after the driver stops, how long deliveries may still arrive
 HUMAN = {"kind": "human"}
@@ -1003,11 +1004,16 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     connected = children.all_clients("connect", args.connect_timeout,
                                      timeout=args.connect_timeout + 30)
     result["ready"] = sum(part["ready"] for part in connected)
+    # Until Redis holds a channel for every game, or the count has not moved for 10 s (a
+    # gthread server never gets to the waiters it has no thread for).
     channels, deadline = 0, started + args.connect_timeout
+    counted = (0, time.monotonic())
     while time.monotonic() < deadline:
         channels = nodes.channels()
-        if channels >= len(games):
+        if channels >= len(games) or time.monotonic() - counted[1] > STABLE:
             break
+        if channels != counted[0]:
+            counted = (channels, time.monotonic())
         time.sleep(0.5)
     result["connect seconds"] = time.monotonic() - started
     result["channels"], result["games"] = channels, len(games)
