@@ -1006,8 +1006,8 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     result["ready"] = sum(part["ready"] for part in connected)
     # Until Redis holds a channel for every game, or the count has not moved for 10 s (a
     # gthread server never gets to the waiters it has no thread for).
-    channels, deadline = 0, started + args.connect_timeout
-    counted = (0, time.monotonic())
+    channels, deadline = 0, time.monotonic() + args.connect_timeout
+    counted = (-1, time.monotonic())
     while time.monotonic() < deadline:
         channels = nodes.channels()
         if channels >= len(games) or time.monotonic() - counted[1] > STABLE:
