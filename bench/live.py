@@ -27,33 +27,49 @@ Clients:
 - driver: the same process acts in `--driven` of the waiters' games (half long-poll games,
   half stream games; `--action-rate` actions/s in all, first legal action of the seat to act).
 
-Phases, in order (each measured one `--duration` seconds, idle ones `--idle` seconds):
+Phases, in order (probes and delivery `--duration` seconds each, idle ones `--idle` seconds):
 1. probes with no waiter; 2. idle with no waiter; 3. connect the N waiters (every stream has
-its snapshot, Redis holds a channel for every game); 4. probes while they wait; 5. idle while
-they wait; 6. delivery: the driver acts, each waiter of a driven game timestamps each event it
-receives; 7. close the waiters.
+its snapshot, Redis holds a channel for every game, or that count has stood still for 10 s);
+4. probes while they wait; 5. idle while they wait; 6. delivery: the driver acts, each waiter
+of a driven game timestamps each event it reads; 7. close the waiters. About 5 minutes for
+5,000 waiters; setup and connecting grow with N.
 
 Prints one table:
 - ping and action latency p50/p99, none waiting vs N waiting, and the ratio;
 - delivery delay: from the action's response (as the driver reads it) to each waiter of the
-  game reading the event, p50/p99/max, long polls and streams apart. All clients run on this
-  machine and read the same clock (CLOCK_MONOTONIC), so times compare across processes; a
-  waiter may read the event before the driver reads its response (a negative delay);
+  game reading the event, p50/p99/max, long polls and streams apart, and events never read
+  (missed). All clients run on this machine and read the same clock (CLOCK_MONOTONIC), so
+  times compare across processes; a waiter may read the event before the driver has read its
+  response (a negative delay);
 - Redis commands per idle waiter per minute: INFO commandstats summed over the Redis
   server(s) before and after the idle phase with N waiters, minus the same with none (every
-  command, those a script runs included); and, split by long polls and streams, the commands
+  command, those a script runs included); and, for long polls and streams apart, the commands
   clients sent (MONITOR during the idle phase, each command told by the game in its key or
-  channel; commands scripts run are not counted there);
-- server CPU while idle (gunicorn workers, Redis) and gunicorn workers' RSS (from /proc) with
-  and without the waiters: memory per 1,000 waiters;
+  channel; what scripts run is not counted there). 75 s holds exactly three long-poll rounds
+  (one read each, plus the channel's SUBSCRIBE and UNSUBSCRIBE when no other request of that
+  worker waits on the game) and each stream's one safety re-read;
+- server CPU while idle (gunicorn workers, Redis) and the workers' RSS (from /proc) with and
+  without the waiters: CPU and memory per 1,000 waiters;
 - what the waiters saw: long-poll replies, stream heartbeats and the longest silence on a
-  stream, reconnects, refusals, errors.
+  stream, reconnects, refusals (HTTP 429), errors; Redis clients connected (the workers' pools
+  and pub/sub connections) and connections Redis refused;
+- the workers' full garbage collections (generation 2), none waiting and waiting: how many,
+  the longest, their share of the time, and how many of the requests and deliveries slower
+  than 50 ms fell during one. For that the bench puts a sitecustomize.py on the server's
+  PYTHONPATH that logs each full collection (gc.callbacks); `--no-gc-log` leaves it out;
+- the floor: N ready, ping and action p99 within 2x of none waiting, delivery p99 <= 50 ms
+  with none missed, streams' idle commands at most the one safety re-read a minute.
+
+Limits: a process may hold as many sockets as its open-file hard limit (the bench and the
+gevent workers raise theirs to it), and a gevent worker at most GUNICORN_WORKER_CONNECTIONS
+(10,000) connections, so one worker cannot hold 10,000 waiters.
 
 `--worker-class gthread` runs gunicorn's threaded worker (GUNICORN_WORKER_CLASS=gthread,
 8 threads) instead of the default gevent one: each waiting client then holds a thread, so about
 8 x workers waiters stall every other request. Keep that run small and its timeouts short,
-e.g. `--worker-class gthread --workers 2 --waiters 16 --request-timeout 5 --idle 0`: a request
-that gets no reply within `--request-timeout` counts as a timeout and its latency as that long.
+e.g. `--worker-class gthread --workers 2 --waiters 16 --request-timeout 5 --connect-timeout 20
+--idle 0 --duration 10`: a request that gets no reply within `--request-timeout` counts as a
+timeout and its latency as that long.
 
     python bench/live.py [--waiters 5000] [--workers W] [--cluster] [--worker-class gthread]
                          [--duration 30] [--idle 75] [--no-gc-log]
@@ -907,7 +923,8 @@ def main() -> None:
                         help=f"processes holding the waiters (default: one per "
                              f"{WAITERS_PER_PROCESS:,})")
     parser.add_argument("--request-timeout", type=float, default=10,
-                        help="a probe or driver request with no reply in this long is a timeout")
+                        help="a probe or driver request with no reply in this long is a "
+                             "timeout (its latency: this long)")
     parser.add_argument("--connect-timeout", type=float, default=120,
                         help="seconds to connect the waiters and for Redis to hold their "
                              "channels")
