@@ -63,7 +63,8 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
     store = app.config.get("GAME_STORE") or open_store(
-        settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds)
+        settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
+        settings.durability)
     games.init_app(app, api, store, clock)
     docs.init_app(app)
     responses.document_unreadable_requests(app)

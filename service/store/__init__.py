@@ -13,10 +13,11 @@ from .memory import MemoryGameStore
 from .redis_store import RedisGameStore
 
 
-def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int) -> GameStore:
+def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int,
+               durability: str = "none") -> GameStore:
     """The Redis store when a URL is configured, else the embedded in-memory store."""
     if redis_url:
-        return RedisGameStore(redis_url, ttl_seconds, cluster=cluster)
+        return RedisGameStore(redis_url, ttl_seconds, cluster=cluster, durability=durability)
     return MemoryGameStore(ttl_seconds)
 
 

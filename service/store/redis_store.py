@@ -30,6 +30,7 @@ from redis.exceptions import (
 from redis.connection import parse_url
 from redis.retry import Retry
 
+from .durability import fsync_checked, replicated
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
@@ -99,6 +100,13 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('GETDEL', KEYS[5])
 """
 
+# The replica mode runs this before returning a replayed record: a write (the expiry every write
+# refreshes) makes WAIT cover whatever the record was read from.
+CONFIRM = """
+for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
+return 1
+"""
+
 # Errors that mean "Redis is not there right now" (down, loading, failing over), as opposed
 # to a bug in this code, which should surface as one.
 UNAVAILABLE = (
@@ -130,14 +138,18 @@ class RedisGameStore(GameStore):
 
     The client is created on first use, not here, so building an app never connects; if
     Redis is unreachable the call raises StoreUnavailable and the next call tries again.
+    `durability` (none, fsync or replica) is what a write must reach before it returns:
+    service/store/durability.py.
     """
 
-    def __init__(self, url: str, ttl_seconds: int, cluster: bool = False):
+    def __init__(self, url: str, ttl_seconds: int, cluster: bool = False,
+                 durability: str = "none"):
         if "{" in url:
             raise ValueError("unexpected '{' in Redis URL")
         self.url = url
         self.cluster = cluster
         self.ttl_seconds = ttl_seconds
+        self.durability = durability
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
         self._scripts: dict = {}
@@ -158,6 +170,8 @@ class RedisGameStore(GameStore):
         if found is None:
             raise GameNotFound(game_id)
         version, data, replay, events = found
+        if replay is not None and self.durability == "replica":
+            self._run(CONFIRM, game_id, [self.ttl_seconds])
         return StoredGame(int(version), data, replay, tuple(events))
 
     def save(
@@ -207,8 +221,7 @@ class RedisGameStore(GameStore):
     def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None):
         try:
             client = self._connect()
-            return self._scripts[script](keys=game_keys(game_id, extra_key), args=args,
-                                         client=client)
+            return self._execute(client, script, game_keys(game_id, extra_key), args)
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -228,7 +241,7 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, ADD_TICKET, TAKE_TICKET):
+                for script in (CREATE, LOAD, SAVE, ADD_TICKET, TAKE_TICKET, CONFIRM):
                     self._scripts[script] = self._client.register_script(script)
             return self._client
 
@@ -255,6 +268,17 @@ class RedisGameStore(GameStore):
             socket_connect_timeout=CONNECT_TIMEOUT,
             retry=Retry(NoBackoff(), 1),
         )
+        if self.durability == "fsync":
+            options["redis_connect_func"] = fsync_checked(self.cluster)
         if self.cluster:
             return RedisCluster.from_url(self.url, **options)
         return redis.Redis.from_url(self.url, **options)
+
+    def _execute(self, client, script: str, keys: list[str], args: list):
+        """Run one script; in the replica mode a game write returns once a replica has it."""
+        if self.durability == "replica" and script in (CREATE, SAVE, CONFIRM):
+            node = (client.get_redis_connection(client.get_node_from_key(keys[0]))
+                    if self.cluster else client)
+            return replicated(node, lambda pipeline: self._scripts[script](
+                keys=keys, args=args, client=pipeline))
+        return self._scripts[script](keys=keys, args=args, client=client)
