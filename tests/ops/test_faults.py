@@ -81,3 +81,12 @@ def test_the_same_crashes_with_appendfsync_everysec_lose_acknowledged_actions():
                                    fsync_delay_ms=1500, clients=8, between=2.0)
     assert report.actions_lost > 0
     assert report.notes["lost after the last restart (actions, games)"] == (0, 0)
+
+
+def test_a_cluster_losing_a_master_loses_nothing_acknowledged_with_replica_durability():
+    # Every write waited for the master's replica, which the failover makes the master. That
+    # shard has no replica left, so its games answer 503 until one is added.
+    report = faults.cluster_master_lost(clients=8, before=2.0, after=6.0, durability="replica")
+    assert_only_retryable_503s(report)
+    assert report.first_success_after(report.healed_at) < 5.0
+    assert_whole_and_nothing_lost(report)
