@@ -60,6 +60,8 @@ def redis_crashes(kills: int = 10, appendfsync: str = "always", durability: str 
         final = check_games(redis.url + "/0", told)
         report.games_checked = len(final)
         report.notes["games acknowledged"] = len(games.union(told))
+        report.notes["actions acknowledged"] = sum(
+            1 for outcome in tally.outcomes if outcome.kind == "act" and outcome.status == 200)
         report.notes["lost per crash (actions, games)"] = losses
         report.notes["lost after the last restart (actions, games)"] = losses_between(told, final)
         return report
