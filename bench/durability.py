@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import median
@@ -32,19 +31,9 @@ sys.path.insert(0, str(ROOT))
 from http_games import measure  # noqa: E402  (bench/, this script's directory)
 from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 from tests.ops.redis_extra import ConfiguredRedisServer  # noqa: E402
+from tests.redis_servers import follow  # noqa: E402
 
 MODES = {"none": "everysec", "fsync": "always", "replica": "everysec"}
-
-
-def replica_of(master: ConfiguredRedisServer) -> ConfiguredRedisServer:
-    replica = ConfiguredRedisServer("--appendfsync", "everysec",
-                                    "--replicaof", "127.0.0.1", str(master.port)).start()
-    deadline = time.monotonic() + 30
-    while "master_link_status:up" not in replica.cli("INFO", "replication"):
-        if time.monotonic() > deadline:
-            raise RuntimeError("the replica did not sync")
-        time.sleep(0.1)
-    return replica
 
 
 @contextlib.contextmanager
@@ -55,7 +44,8 @@ def mode_servers(mode: str):
     server = None
     try:
         if mode == "replica":
-            started.append(replica_of(redis))
+            started.append(follow(ConfiguredRedisServer("--appendfsync", "everysec").start(),
+                                  redis))
         server = GunicornServer({"CRIBBAGE_REDIS_URL": redis.url, "CRIBBAGE_REDIS_CLUSTER": None,
                                  "CRIBBAGE_DURABILITY": mode, "CRIBBAGE_RATE_LIMIT_ENABLED": "0",
                                  "CRIBBAGE_LOG_LEVEL": "WARNING",

@@ -1,19 +1,45 @@
-"""The games API on real Redis: store selection, a Cluster game, races, outages and recovery."""
+"""The games API on real Redis: store selection, a Cluster game, races (in each durability
+mode), outages and recovery."""
 
 from __future__ import annotations
 
 import threading
 
+import pytest
+
 from service.api import create_app
 from service.config import Settings
 from service.store import MemoryGameStore, RedisGameStore
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
+from tests.redis_servers import RedisServer, follow
 
 STORE = "cribbage.games"
 
 
 def app_for(**settings):
     return create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False, **settings)})
+
+
+@pytest.fixture(params=["none", pytest.param("fsync", marks=pytest.mark.ops),
+                        pytest.param("replica", marks=pytest.mark.ops)])
+def redis_settings(request):
+    """Settings for a Redis that keeps what each CRIBBAGE_DURABILITY asks: the session's Redis
+    for none, one with appendfsync always for fsync, one with a replica for replica."""
+    if request.param == "none":
+        yield {"redis_url": request.getfixturevalue("redis_server").url}
+        return
+    server = request.getfixturevalue("dedicated_redis")
+    settings = {"redis_url": server.url, "durability": request.param}
+    if request.param == "fsync":
+        server.cli("CONFIG", "SET", "appendonly", "yes")
+        server.cli("CONFIG", "SET", "appendfsync", "always")
+        yield settings
+        return
+    replica = follow(RedisServer().start(), server)
+    try:
+        yield settings
+    finally:
+        replica.remove()
 
 
 def play_whole_game(client) -> dict:
@@ -35,8 +61,8 @@ def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server
     assert (clustered.cluster, clustered.ttl_seconds) == (True, 60)
 
 
-def test_a_whole_game_on_standalone_redis(redis_server):
-    game = play_whole_game(app_for(redis_url=redis_server.url).test_client())
+def test_a_whole_game_on_standalone_redis(redis_settings):
+    game = play_whole_game(app_for(**redis_settings).test_client())
     assert max(game["view"]["scores"]) >= 61
 
 
@@ -45,8 +71,8 @@ def test_a_whole_game_on_a_redis_cluster(redis_cluster):
     assert max(game["view"]["scores"]) >= 61
 
 
-def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_server):
-    app = app_for(redis_url=redis_server.url)
+def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_settings):
+    app = app_for(**redis_settings)
     created = create(app.test_client(), [HUMAN, HUMAN])
     players = [Player.creator(app.test_client(), created)]
     players.append(Player.joining(app.test_client(), created["game_id"],
@@ -70,8 +96,8 @@ def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_serve
     assert len(cuts) == 1
 
 
-def test_many_retries_of_one_request_at_once_apply_it_once(redis_server):
-    app = app_for(redis_url=redis_server.url)
+def test_many_retries_of_one_request_at_once_apply_it_once(redis_settings):
+    app = app_for(**redis_settings)
     player = Player.creator(app.test_client(), create(app.test_client(), [HUMAN, COMPUTER]))
     barrier = threading.Barrier(6)
     bodies = []

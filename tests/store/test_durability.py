@@ -4,12 +4,11 @@ waits for a replica's acknowledgment (service/store/durability.py)."""
 from __future__ import annotations
 
 import secrets
-import time
 
 import pytest
 
 from service.store import RedisGameStore, StoredGame, StoreUnavailable, open_store
-from tests.redis_servers import RedisServer
+from tests.redis_servers import RedisServer, follow
 
 FSYNC_NEEDS = "CRIBBAGE_DURABILITY=fsync needs appendonly yes and appendfsync always"
 NO_REPLICA = ("Redis unavailable: no replica acknowledged the write within 1000 ms; it may or "
@@ -86,14 +85,7 @@ def test_fsync_mode_checks_every_node_of_a_cluster(redis_cluster):
 
 
 def attach_replica(master: RedisServer) -> RedisServer:
-    master.cli("CONFIG", "SET", "repl-diskless-sync-delay", "0")
-    replica = RedisServer().start()
-    replica.cli("REPLICAOF", "127.0.0.1", str(master.port))
-    deadline = time.monotonic() + 10
-    while "master_link_status:up" not in replica.cli("INFO", "replication"):
-        assert time.monotonic() < deadline, "the replica did not sync"
-        time.sleep(0.05)
-    return replica
+    return follow(RedisServer().start(), master)
 
 
 def test_replica_mode_acknowledges_a_write_only_once_a_replica_has_it(dedicated_redis):
