@@ -11,7 +11,7 @@ from service.api import create_app
 from service.config import Settings
 from service.store import MemoryGameStore, RedisGameStore
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
-from tests.redis_servers import RedisServer, follow
+from tests import redis_servers
 
 STORE = "cribbage.games"
 
@@ -35,7 +35,7 @@ def redis_settings(request):
         server.cli("CONFIG", "SET", "appendfsync", "always")
         yield settings
         return
-    replica = follow(RedisServer().start(), server)
+    replica = redis_servers.follow(redis_servers.RedisServer().start(), server)
     try:
         yield settings
     finally:
@@ -146,6 +146,18 @@ def test_redis_down_is_503_with_retry_after_and_the_service_recovers(dedicated_r
     assert player.get().status_code == 404  # the restarted server kept nothing
     again = Player.creator(client, create(client, [HUMAN, COMPUTER]))
     assert again.post({"type": "cut_for_deal", "depth": None}).status_code == 200
+
+
+def test_a_redis_that_could_lose_writes_is_503_and_not_ready_in_the_fsync_mode(dedicated_redis):
+    client = app_for(redis_url=dedicated_redis.url, durability="fsync").test_client()
+    created = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]})
+    assert (created.status_code, created.headers["Retry-After"]) == (503, "1")
+    assert created.get_json()["code"] == "store_unavailable"
+    assert client.get("/readyz").get_json()["errors"] == {"store": ["failing"]}
+    dedicated_redis.cli("CONFIG", "SET", "appendonly", "yes")
+    dedicated_redis.cli("CONFIG", "SET", "appendfsync", "always")
+    assert client.get("/readyz").status_code == 200
+    assert client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).status_code == 201
 
 
 def test_many_long_polls_do_not_hold_up_the_pool_or_the_players(redis_server):
