@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -16,6 +16,7 @@ MAX_DEFAULT_WORKERS = 12
 # What a game write must reach before it is acknowledged (service/store/durability.py).
 DURABILITY_MODES = ("none", "fsync", "replica")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
+_TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
 
 
 class SettingsError(ValueError):
@@ -65,6 +66,15 @@ def parse_whole_number(env: Mapping[str, str], name: str, default: int,
     return int(raw)
 
 
+def parse_token(env: Mapping[str, str], name: str) -> str:
+    """A secret of 16 to 200 visible ASCII characters (what a Bearer header carries); empty when
+    unset or blank. A refusal does not repeat the value."""
+    raw = parse_text(env, name, "")
+    if raw and not _TOKEN.fullmatch(raw):
+        raise SettingsError(f"{name}: expected 16 to 200 visible ASCII characters")
+    return raw
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     redis_url: str = ""
@@ -75,6 +85,7 @@ class Settings:
     rate_limit_enabled: bool = True
     log_level: str = "INFO"
     stream_seconds: float = 3600.0
+    metrics_token: str = field(default="", repr=False)
     durability: str = "none"
 
     def __post_init__(self):
@@ -101,6 +112,7 @@ class Settings:
             log_level=parse_text(env, "CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
             stream_seconds=parse_positive_int(env, "CRIBBAGE_STREAM_SECONDS",
                                               int(defaults.stream_seconds)),
+            metrics_token=parse_token(env, "CRIBBAGE_METRICS_TOKEN"),
             durability=parse_choice(env, "CRIBBAGE_DURABILITY", defaults.durability,
                                     DURABILITY_MODES),
         )

@@ -20,6 +20,9 @@ GAMES_FINISHED = Counter("cribbage_games_finished_total",
 STORE_ERRORS = Counter(
     "cribbage_store_errors_total", "Requests answered 503 because the game store was unreachable",
     ["route"])
+STORE_FULL = Counter(
+    "cribbage_store_full_total", "Requests answered 503 because the game store was out of memory",
+    ["route"])
 
 FINISHED_PHASES = frozenset({"game_over", "match_over"})
 

@@ -23,6 +23,22 @@ def test_every_variable():
     assert settings.uses_redis
 
 
+def test_the_metrics_token_is_read_and_never_shown():
+    token = "s3cret-scrape-token-0123"
+    settings = Settings.from_env({"CRIBBAGE_METRICS_TOKEN": f" {token} "})
+    assert settings.metrics_token == token
+    assert token not in repr(settings)
+
+
+@pytest.mark.parametrize("value", ["short", "has a space in it, long enough", "x" * 201,
+                                   "tëken-with-a-non-ascii-letter"])
+def test_an_unusable_metrics_token_is_refused_without_repeating_it(value):
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"CRIBBAGE_METRICS_TOKEN": value})
+    assert str(raised.value) == ("CRIBBAGE_METRICS_TOKEN: expected 16 to 200 visible ASCII "
+                                 "characters")
+
+
 @pytest.mark.parametrize("name, value", [
     ("CRIBBAGE_GAME_TTL_SECONDS", "soon"), ("CRIBBAGE_GAME_TTL_SECONDS", "0"),
     ("CRIBBAGE_REDIS_CLUSTER", "maybe"), ("CRIBBAGE_RATE_LIMIT_ENABLED", "2"),

@@ -3,6 +3,10 @@ nothing of the web or of storage."""
 from __future__ import annotations
 
 import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
@@ -83,3 +87,23 @@ def test_the_domain_imports_no_web_or_storage_library(name):
 def test_the_product_never_imports_the_simulations(name):
     assert not any(in_packages(imported, ("service.simulation",))
                    for imported in imports_of(name)), name
+
+
+def declared_dependencies() -> set[str]:
+    pyproject = tomllib.loads((SERVICE.parent / "pyproject.toml").read_text())
+    return {canonical(re.split(r"[<>=!~\[; ]", requirement)[0])
+            for requirement in pyproject["project"]["dependencies"]}
+
+
+def canonical(distribution: str) -> str:
+    return re.sub(r"[-_.]+", "-", distribution).lower()
+
+
+def test_every_library_the_service_imports_is_a_declared_dependency():
+    libraries = {imported.split(".")[0] for name in MODULES for imported in imports_of(name)}
+    libraries -= set(sys.stdlib_module_names) | {"service"}
+    distributions = packages_distributions()
+    undeclared = {library for library in libraries
+                  if not {canonical(d) for d in distributions.get(library, [library])}
+                  & declared_dependencies()}
+    assert not undeclared, f"imported, not in pyproject.toml's dependencies: {sorted(undeclared)}"

@@ -48,7 +48,8 @@ def livez():
 def readyz():
     """The service can take traffic
 
-    503 while any readiness check (for example the game store) fails."""
+    503 while any readiness check fails, for example the game store: unreachable, or out of
+    memory."""
     results = {}
     for name, check in current_app.extensions.get(READINESS_CHECKS, ()):
         try:

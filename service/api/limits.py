@@ -2,8 +2,9 @@
 
 Counters live in the game store's Redis (standalone or Cluster) when one is configured, so all
 workers and replicas share them; otherwise in this process's memory. Over a limit the answer is
-a 429 problem+json with Retry-After. If the limits' Redis fails, each worker falls back to
-counting in memory until it answers again: limits never turn an outage into errors of their own.
+a 429 problem+json with Retry-After. If the limits' Redis fails (or is out of memory), each
+worker falls back to counting in memory until it answers again: limits never turn an outage into
+errors of their own.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from limits import parse_many
 
+from service.api.metrics_access import bears_metrics_token
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
 from service.api.responses import document_on_every_operation
 from service.config import Settings, SettingsError
@@ -28,8 +30,10 @@ EXTENSION = "cribbage.limiter"
 KEY_PREFIX = "cribbage-limits"
 # Game actions, limited per seat token as well as per address.
 ACTION_ENDPOINTS = ("games.act_in_game",)
-# Never limited: orchestration probes, the scrape, the docs page.
-EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz", "observability.metrics"})
+# Never limited: orchestration probes and the docs page. /metrics is limited like any route
+# (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
+EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
+METRICS_ENDPOINT = "observability.metrics"
 EXEMPT_BLUEPRINTS = frozenset({"docs"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
@@ -125,6 +129,8 @@ def _limiter(app: Flask, settings: Settings) -> Limiter:
 
 
 def _exempt() -> bool:
+    if request.endpoint == METRICS_ENDPOINT:
+        return bears_metrics_token()
     return request.endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
 
 

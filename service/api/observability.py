@@ -23,8 +23,10 @@ from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
 from prometheus_client.exposition import choose_encoder
 
 from service.api.language import language_headers
+from service.api.metrics_access import may_read_metrics
+from service.api.problems import HEADERS_OF, problem_response
 from service.logs import JsonFormatter
-from service.metrics import LATENCY, REQUESTS, STORE_ERRORS
+from service.metrics import LATENCY, REQUESTS, STORE_ERRORS, STORE_FULL
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A client's id is kept only if it is short and plain; anything else is replaced by a new one,
@@ -46,7 +48,8 @@ def request_id() -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """Request ids on every response, JSON log lines, and metrics served at /metrics."""
+    """Request ids on every response, JSON log lines, and metrics served at /metrics (only to
+    a request bearing CRIBBAGE_METRICS_TOKEN, when that is set: service/api/metrics_access.py)."""
     app.wsgi_app = _RequestIdMiddleware(app.wsgi_app)
     app.after_request(_record_request)
     app.add_url_rule("/metrics", METRICS_ENDPOINT, _metrics, methods=["GET"])
@@ -85,8 +88,12 @@ def _record_request(response: Response) -> Response:
     if started is not None:
         LATENCY.labels(method, route).observe(time.perf_counter() - started)
     REQUESTS.labels(method, route, str(response.status_code)).inc()
-    if response.status_code == 503 and _problem_code(response) == "store_unavailable":
-        STORE_ERRORS.labels(route).inc()
+    if response.status_code == 503:
+        code = _problem_code(response)
+        if code == "store_unavailable":
+            STORE_ERRORS.labels(route).inc()
+        elif code == "store_full":
+            STORE_FULL.labels(route).inc()
     return response
 
 
@@ -100,6 +107,9 @@ def _problem_code(response: Response) -> str | None:
 
 
 def _metrics() -> Response:
+    if not may_read_metrics():
+        return problem_response(401, "metrics_token_required", fallback="metrics token required",
+                                headers=HEADERS_OF[401])
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)

@@ -18,11 +18,13 @@ from service.api.messages import problem_text, translate_errors
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.games.errors import (GameBusy, GameNotFound, SeatRefused, TokenRequired,
                                   VersionMismatch)
-from service.store import StoreUnavailable
+from service.store import StoreFull, StoreUnavailable
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:cribbage:problem:"
 RETRY_AFTER_SECONDS = "1"
+# A full store frees memory only as games expire or an operator acts: retrying sooner is futile.
+RETRY_AFTER_FULL_SECONDS = "30"
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,7 @@ STATUS_OF: dict[type[Exception], int] = {
     SeatRefused: 403,
     VersionMismatch: 412,
     GameBusy: 503,
+    StoreFull: 503,
     StoreUnavailable: 503,
     DomainError: 422,
 }
@@ -107,6 +110,9 @@ def handle_error(error: Exception) -> Response:
                                 params=error.params, extra=error.extra)
     if isinstance(error, DomainError):
         return _domain_problem(error)
+    if isinstance(error, StoreFull):
+        return problem_response(503, "store_full", fallback="the game store is full",
+                                headers={"Retry-After": RETRY_AFTER_FULL_SECONDS})
     if isinstance(error, StoreUnavailable):
         return problem_response(503, "store_unavailable", fallback="the game store is unavailable",
                                 headers=HEADERS_OF[503])

@@ -14,6 +14,7 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import resource
@@ -22,8 +23,6 @@ from collections import Counter
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
-from service.api.messages import DEFAULT_LANGUAGE, problem_text
-from service.api.problems import PROBLEM_MEDIA_TYPE, TYPE_PREFIX
 from service.config import parse_positive_int, parse_whole_number
 
 UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
@@ -36,6 +35,13 @@ UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
 
 def problem_message(status: int, reason: str, code: str, headers: str = "") -> bytes:
     """A whole HTTP response carrying a problem+json, written before any request is read."""
+    # Imported here, in a worker: gunicorn loads this class in the master before on_starting
+    # sets PROMETHEUS_MULTIPROC_DIR, and importing service.api imports prometheus_client, which
+    # reads that variable once, on import (a master that had would fork workers whose metrics
+    # never reach the directory).
+    from service.api.messages import DEFAULT_LANGUAGE, problem_text
+    from service.api.problems import PROBLEM_MEDIA_TYPE, TYPE_PREFIX
+
     title, detail = problem_text(code, DEFAULT_LANGUAGE, {}, reason)
     body = json.dumps({"type": TYPE_PREFIX + code, "title": title, "status": status,
                        "detail": detail, "code": code}).encode()
@@ -44,8 +50,9 @@ def problem_message(status: int, reason: str, code: str, headers: str = "") -> b
             ).encode() + body
 
 
-TOO_MANY_CONNECTIONS = problem_message(429, "Too Many Requests", "too_many_connections",
-                                       "Retry-After: 5\r\n")
+@functools.cache
+def too_many_connections() -> bytes:
+    return problem_message(429, "Too Many Requests", "too_many_connections", "Retry-After: 5\r\n")
 
 
 class CribbageWorker(GeventWorker):
@@ -67,7 +74,7 @@ class CribbageWorker(GeventWorker):
         cap = self.max_connections_per_client
         if cap and self.connections_by_client[host] >= cap:
             try:
-                client.sendall(TOO_MANY_CONNECTIONS)
+                client.sendall(too_many_connections())
             finally:
                 client.close()
             return

@@ -6,6 +6,7 @@ from .base import (
     GameStore,
     StoredGame,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "MemoryGameStore",
     "RedisGameStore",
     "StoreError",
+    "StoreFull",
     "StoreUnavailable",
     "StoredGame",
     "VersionConflict",

@@ -30,6 +30,11 @@ class StoreUnavailable(StoreError):
     """The backing store cannot be reached right now; retrying later may succeed."""
 
 
+class StoreFull(StoreUnavailable):
+    """The store is out of memory and refuses writes that may grow it; nothing was written.
+    Writing again may succeed once memory is freed."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """One game as loaded: its version, its document, the events after the number asked for
@@ -57,7 +62,7 @@ class GameStore(ABC):
     Every write refreshes the game's idle expiry (`ttl_seconds`); reads do not. Every save
     wakes the requests that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
-    Every method may raise StoreUnavailable.
+    Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 
     ttl_seconds: int
@@ -108,7 +113,8 @@ class GameStore(ABC):
 
     @abstractmethod
     def ping(self) -> None:
-        """Return if the store answers, else raise StoreUnavailable."""
+        """Return if the store answers and takes writes, else raise StoreUnavailable (StoreFull
+        while it is out of memory)."""
 
     def close(self) -> None:
         """Release connections; the store may not be used afterwards."""

@@ -22,6 +22,7 @@ from redis.exceptions import (
     ClusterDownError,
     ClusterError,
     ConnectionError as RedisConnectionError,
+    OutOfMemoryError,
     ReadOnlyError,
     RedisClusterException,
     TimeoutError as RedisTimeoutError,
@@ -30,6 +31,7 @@ from redis.exceptions import (
 from redis.connection import parse_url
 from redis.retry import Retry
 
+from . import redis_memory
 from .durability import fsync_checked, replicated
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
@@ -39,6 +41,7 @@ from .base import (
     GameNotFound,
     GameStore,
     StoredGame,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
 )
@@ -106,6 +109,19 @@ CONFIRM = """
 for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
 return 1
 """
+
+# Each script runs under a `#!lua` shebang: while Redis is over `maxmemory` it then refuses a
+# script that may write before it starts (OOM, StoreFull). Without one, Redis refuses only a
+# script whose first write may grow memory; CREATE's first write is a DEL, which it allows, and
+# the writes after it then went past the cap. LOAD only reads, so it still runs when Redis is
+# full; TAKE_TICKET only deletes, and may too.
+SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom"}
+
+
+def with_shebang(script: str) -> str:
+    flags = SCRIPT_FLAGS.get(script)
+    return (f"#!lua flags={flags}\n" if flags else "#!lua\n") + script
+
 
 # Errors that mean "Redis is not there right now" (down, loading, failing over), as opposed
 # to a bug in this code, which should surface as one.
@@ -206,10 +222,21 @@ class RedisGameStore(GameStore):
         return None if seat is None else int(seat)
 
     def ping(self) -> None:
+        """One `INFO memory` per master rather than a PING: it answers too, and says whether
+        Redis is over `maxmemory`."""
         try:
-            self._connect().ping()
+            client = self._connect()
+            if self.cluster:
+                reports = {f" on {node.name}": client.info("memory", target_nodes=node)
+                           for node in client.get_primaries()}
+            else:  # not named by its URL, which may hold a password
+                reports = {"": client.info("memory")}
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
+        for where, memory in reports.items():
+            if not redis_memory.has_room(memory):
+                raise StoreFull(f"Redis is full{where}: {memory['used_memory_human']} used, "
+                                f"maxmemory {memory['maxmemory_human']}")
 
     def close(self) -> None:
         self._subscriptions.close()
@@ -222,6 +249,8 @@ class RedisGameStore(GameStore):
         try:
             client = self._connect()
             return self._execute(client, script, game_keys(game_id, extra_key), args)
+        except OutOfMemoryError as error:
+            raise StoreFull(f"Redis is full: {error}") from error
         except UNAVAILABLE as error:
             raise self._unavailable(error) from error
         except TORN_BY_FAILOVER as error:
@@ -242,7 +271,7 @@ class RedisGameStore(GameStore):
             if self._client is None:
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, ADD_TICKET, TAKE_TICKET, CONFIRM):
-                    self._scripts[script] = self._client.register_script(script)
+                    self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 
     def _node_of(self, channel_name: str) -> str:

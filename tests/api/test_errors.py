@@ -1,4 +1,6 @@
 """Every error is RFC 9457 application/problem+json with the right status, whatever the input."""
+import io
+
 import pytest
 
 from tests.api.conftest import problem
@@ -77,6 +79,24 @@ def test_a_body_over_64_kib_is_a_413(client):
     response = client.post(SHOW, data=b'{"hand": "' + b"x" * 70000 + b'"}',
                            content_type="application/json")
     problem(response, 413, "payload_too_large")
+
+
+def chunked_post(client, size: int):
+    """A body of `size` bytes with no Content-Length, as a server hands over a chunked one."""
+    body = b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C"}'.ljust(size)
+    return client.post(SHOW, input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked"},
+                       environ_overrides={"wsgi.input_terminated": True})
+
+
+def test_a_chunked_body_of_64_kib_is_read_whole(client):
+    response = chunked_post(client, 65536)
+    assert (response.status_code, response.get_json()["total"]) == (200, 29)
+
+
+def test_a_chunked_body_over_64_kib_is_a_413_not_cut_at_the_limit(client):
+    body = problem(chunked_post(client, 65537), 413, "payload_too_large")
+    assert body["detail"] == "The request body is larger than 65536 bytes"
 
 
 def test_huge_array_is_rejected_by_length(client):

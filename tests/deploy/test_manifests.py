@@ -38,8 +38,9 @@ def k8s_documents():
     return documents
 
 
-def k8s_object(kind):
-    (found,) = [doc for doc in k8s_documents() if doc["kind"] == kind]
+def k8s_object(kind, name=None):
+    (found,) = [doc for doc in k8s_documents()
+                if doc["kind"] == kind and name in (None, doc.get("metadata", {}).get("name"))]
     return found
 
 
@@ -70,6 +71,7 @@ def test_every_manifest_parses_with_kind_and_name():
         "HorizontalPodAutoscaler",
         "Kustomization",
         "PodDisruptionBudget",
+        "Secret",
         "Secret",
         "Service",
     ]
@@ -130,16 +132,22 @@ def test_deployment_sets_resources_and_outlasts_gunicorns_graceful_timeout(monke
     assert pod["terminationGracePeriodSeconds"] > graceful + pre_stop
 
 
-def test_redis_url_comes_from_the_secret_and_settings_from_the_config_map():
+def test_secrets_come_from_their_own_secrets_and_settings_from_the_config_map():
     container = api_container()
-    secret = k8s_object("Secret")
+    secret = k8s_object("Secret", "cribbage-redis")
     config_map = k8s_object("ConfigMap")
-    redis_url = {item["name"]: item for item in container["env"]}["CRIBBAGE_REDIS_URL"]
-    assert redis_url["valueFrom"]["secretKeyRef"] == {
-        "name": secret["metadata"]["name"],
+    env = {item["name"]: item for item in container["env"]}
+    assert env["CRIBBAGE_REDIS_URL"]["valueFrom"]["secretKeyRef"] == {
+        "name": "cribbage-redis",
         "key": "CRIBBAGE_REDIS_URL",
     }
     assert set(secret["stringData"]) == {"CRIBBAGE_REDIS_URL"}
+    # Prometheus reads the metrics token's Secret, so it holds nothing else.
+    assert env["CRIBBAGE_METRICS_TOKEN"]["valueFrom"]["secretKeyRef"] == {
+        "name": "cribbage-metrics",
+        "key": "token",
+    }
+    assert set(k8s_object("Secret", "cribbage-metrics")["stringData"]) == {"token"}
     assert container["envFrom"] == [{"configMapRef": {"name": config_map["metadata"]["name"]}}]
     assert {"CRIBBAGE_REDIS_CLUSTER", "WEB_CONCURRENCY", "CRIBBAGE_RATE_LIMIT"} <= set(
         config_map["data"]

@@ -86,6 +86,18 @@ def test_metrics_add_up_across_two_workers(server_on_redis, tmp_path):
     assert server.stop() == 0
 
 
+def test_metrics_add_up_in_the_directory_gunicorn_makes_itself(server_on_redis):
+    # No PROMETHEUS_MULTIPROC_DIR: the master makes one at start-up (service/server/hooks.py).
+    server = server_on_redis(PROMETHEUS_MULTIPROC_DIR=None, CRIBBAGE_RATE_LIMIT_ENABLED="0")
+    for _ in range(20):
+        assert server.request("GET", "/v1/ping")[0] == 200
+    for _ in range(4):
+        status, _, text = server.request("GET", "/metrics")
+        assert status == 200
+        assert metric_value(text, "cribbage_http_requests_total",
+                            method="GET", route="/v1/ping", status="200") == 20
+
+
 def test_no_seat_token_or_invite_code_reaches_any_log_line(server_on_redis, tmp_path):
     server = server_on_redis(CRIBBAGE_LOG_LEVEL="DEBUG", CRIBBAGE_ACTION_RATE_LIMIT="3/minute")
     status, _, game = server.request("POST", "/v1/games", {"seats": [HUMAN, HUMAN], "options": {}},

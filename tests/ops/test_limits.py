@@ -71,13 +71,25 @@ def test_the_429_speaks_the_clients_language():
         f"Más de 1 per 1 minute; reintente dentro de {response.headers['Retry-After']} s")
 
 
-def test_probes_metrics_and_docs_are_never_limited():
+def test_probes_and_docs_are_never_limited():
     client = make_app(rate_limit="1/minute").test_client()
     for _ in range(3):
         assert client.get("/livez").status_code == 200
         assert client.get("/readyz").status_code == 200
-        assert client.get("/metrics").status_code == 200
         assert client.get("/docs").status_code == 200
+
+
+def test_metrics_are_limited_like_any_route_but_for_a_scrape_bearing_the_token():
+    token = "scrape-token-0123456789"
+    client = make_app(rate_limit="2/minute", metrics_token=token).test_client()
+    scrape = {"Authorization": f"Bearer {token}"}
+    assert [client.get("/metrics", headers=scrape).status_code for _ in range(4)] == [200] * 4
+    assert [client.get("/metrics").status_code for _ in range(2)] == [401, 401]
+    assert_rate_limited(client.get("/metrics"), "2 per 1 minute")
+    assert client.get("/metrics", headers=scrape).status_code == 200
+    open_metrics = make_app(rate_limit="2/minute").test_client()
+    assert [open_metrics.get("/metrics").status_code for _ in range(2)] == [200, 200]
+    assert_rate_limited(open_metrics.get("/metrics"), "2 per 1 minute")
 
 
 def test_actions_are_limited_per_seat_token():

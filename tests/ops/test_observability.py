@@ -103,6 +103,53 @@ def test_store_errors_are_counted_by_route(unreachable_store):
     assert sample("cribbage_store_errors_total", route="/v1/games") == before + 1
 
 
+def test_a_full_store_is_counted_apart_from_an_unreachable_one(dedicated_redis):
+    client = make_app(RedisGameStore(dedicated_redis.url, 3600)).test_client()
+    dedicated_redis.cli("CONFIG", "SET", "maxmemory", "1")
+    full = sample("cribbage_store_full_total", route="/v1/games")
+    unreachable = sample("cribbage_store_errors_total", route="/v1/games")
+    response = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER], "options": {}})
+    assert (response.status_code, response.headers["Retry-After"]) == (503, "30")
+    assert sample("cribbage_store_full_total", route="/v1/games") == full + 1
+    assert sample("cribbage_store_errors_total", route="/v1/games") == unreachable
+
+
+METRICS_TOKEN = "a-long-enough-scrape-token"
+TOKEN_REQUIRED = {"type": "urn:cribbage:problem:metrics_token_required",
+                  "title": "Metrics token required", "status": 401,
+                  "detail": "Send the metrics token as Authorization: Bearer <token>",
+                  "code": "metrics_token_required"}
+
+
+@pytest.mark.parametrize("authorization", [None, "", "Bearer", "Bearer wrong-token-of-some-length",
+                                           f"Basic {METRICS_TOKEN}", f"Bearer {METRICS_TOKEN}x",
+                                           f"Bearer {METRICS_TOKEN[:-1]}"])
+def test_with_a_metrics_token_set_metrics_need_it(authorization):
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    headers = {} if authorization is None else {"Authorization": authorization}
+    response = client.get("/metrics", headers=headers)
+    assert (response.status_code, response.headers["WWW-Authenticate"], response.mimetype,
+            response.get_json(force=True)) == (401, "Bearer", "application/problem+json",
+                                               TOKEN_REQUIRED)
+
+
+def test_with_a_metrics_token_set_a_scrape_bearing_it_gets_the_metrics():
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    for authorization in (f"Bearer {METRICS_TOKEN}", f"bearer  {METRICS_TOKEN} "):
+        response = client.get("/metrics", headers={"Authorization": authorization})
+        assert response.status_code == 200
+        assert "# TYPE cribbage_http_requests_total counter" in response.get_data(as_text=True)
+
+
+def test_the_metrics_401_speaks_the_clients_language():
+    client = make_app(metrics_token=METRICS_TOKEN).test_client()
+    response = client.get("/metrics", headers={"Accept-Language": "es"})
+    body = response.get_json(force=True)
+    assert (response.status_code, body["title"], body["detail"]) == (
+        401, "Token de métricas requerido",
+        "Envíe el token de métricas como Authorization: Bearer <token>")
+
+
 def test_metrics_are_in_the_prometheus_text_format(client):
     response = client.get("/metrics")
     assert response.status_code == 200
@@ -110,7 +157,7 @@ def test_metrics_are_in_the_prometheus_text_format(client):
     text = response.get_data(as_text=True)
     for name in ("cribbage_http_requests_total", "cribbage_http_request_duration_seconds",
                  "cribbage_games_created_total", "cribbage_games_finished_total",
-                 "cribbage_store_errors_total"):
+                 "cribbage_store_errors_total", "cribbage_store_full_total"):
         assert f"# TYPE {name} " in text
     openmetrics = client.get("/metrics", headers={"Accept": "application/openmetrics-text"})
     assert openmetrics.headers["Content-Type"].startswith("application/openmetrics-text")

@@ -88,7 +88,9 @@ FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game
 NOT_FOUND = _problem(404, "game_not_found", "No such game, or it expired after its idle time "
                                             "(game_not_found)",
                      {"game_id": examples.GAME_ID})
-UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable; retry after "
+UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
+                                                 "(store_unavailable) or out of memory and "
+                                                 "takes no changes (store_full); retry after "
                                                  "Retry-After seconds")
 ETAG_HEADER = {"ETag": {"description": "The version this body shows, per seat",
                         "schema": {"type": "string"}}}
