@@ -13,6 +13,8 @@ from typing import Mapping
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 MAX_DEFAULT_WORKERS = 12
+# What a game write must reach before it is acknowledged (service/store/durability.py).
+DURABILITY_MODES = ("none", "fsync", "replica")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
 
@@ -37,6 +39,15 @@ def parse_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
         return False
     raise SettingsError(f"{name}={raw!r}: expected one of {', '.join(TRUE_WORDS)} "
                         f"or {', '.join(FALSE_WORDS)}")
+
+
+def parse_choice(env: Mapping[str, str], name: str, default: str,
+                 choices: tuple[str, ...]) -> str:
+    """One of `choices` (any case); `default` when unset or blank."""
+    raw = parse_text(env, name, default)
+    if raw.lower() not in choices:
+        raise SettingsError(f"{name}={raw!r}: expected one of {', '.join(choices)}")
+    return raw.lower()
 
 
 def parse_positive_int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -78,6 +89,13 @@ class Settings:
     max_live_games_per_client: int = 100
     memory_max_games: int = 5000
     metrics_token: str = field(default="", repr=False)
+    durability: str = "none"
+
+    def __post_init__(self):
+        if self.durability != "none" and not self.redis_url:
+            raise SettingsError(f"CRIBBAGE_DURABILITY={self.durability!r} needs "
+                                "CRIBBAGE_REDIS_URL: the embedded store keeps nothing across "
+                                "a restart")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -104,6 +122,8 @@ class Settings:
             memory_max_games=parse_positive_int(env, "CRIBBAGE_MEMORY_MAX_GAMES",
                                                 defaults.memory_max_games),
             metrics_token=parse_token(env, "CRIBBAGE_METRICS_TOKEN"),
+            durability=parse_choice(env, "CRIBBAGE_DURABILITY", defaults.durability,
+                                    DURABILITY_MODES),
         )
 
     @property

@@ -103,6 +103,18 @@ class RedisServer:
         return done.stdout.strip()
 
 
+def follow(replica: RedisServer, master: RedisServer) -> RedisServer:
+    """Make the running `replica` a replica of `master`; return it once it has synced."""
+    master.cli("CONFIG", "SET", "repl-diskless-sync-delay", "0")
+    replica.cli("REPLICAOF", "127.0.0.1", str(master.port))
+    deadline = time.monotonic() + START_TIMEOUT
+    while "master_link_status:up" not in replica.cli("INFO", "replication"):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"redis-server on port {replica.port} did not sync")
+        time.sleep(0.05)
+    return replica
+
+
 class RedisClusterServers:
     """Three cluster-enabled masters joined with `redis-cli --cluster create`, no replicas."""
 

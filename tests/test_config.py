@@ -125,3 +125,25 @@ def test_the_embedded_store_defaults_to_one_worker_whatever_the_cpus(cpus):
 @pytest.mark.parametrize("cpus, workers", [(1, 3), (2, 5), (5, 11), (6, 12), (64, 12)])
 def test_with_redis_the_default_is_two_workers_a_cpu_plus_one_at_most_12(cpus, workers):
     assert default_workers({"CRIBBAGE_REDIS_URL": "redis://127.0.0.1:6379/0"}, cpus) == workers
+
+
+@pytest.mark.parametrize("raw, mode", [("", "none"), ("none", "none"), (" FSYNC ", "fsync"),
+                                       ("replica", "replica")])
+def test_durability_is_none_fsync_or_replica(raw, mode):
+    env = {"CRIBBAGE_REDIS_URL": "redis://127.0.0.1:6379/0", "CRIBBAGE_DURABILITY": raw}
+    assert Settings.from_env(env).durability == mode
+
+
+def test_an_unknown_durability_is_refused_with_the_modes():
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"CRIBBAGE_REDIS_URL": "redis://127.0.0.1:6379/0",
+                           "CRIBBAGE_DURABILITY": "always"})
+    assert str(raised.value) == "CRIBBAGE_DURABILITY='always': expected one of none, fsync, replica"
+
+
+@pytest.mark.parametrize("mode", ["fsync", "replica"])
+def test_a_durable_mode_without_redis_is_refused(mode):
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"CRIBBAGE_DURABILITY": mode})
+    assert str(raised.value) == (f"CRIBBAGE_DURABILITY={mode!r} needs CRIBBAGE_REDIS_URL: the "
+                                 "embedded store keeps nothing across a restart")

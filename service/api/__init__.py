@@ -64,7 +64,8 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(analysis.blp)
     store = app.config.get("GAME_STORE") or open_store(
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
-        settings.finished_game_ttl_seconds, settings.memory_max_games)
+        settings.finished_game_ttl_seconds, settings.memory_max_games,
+        settings.durability)
     games.init_app(app, api, store, clock)
     docs.init_app(app)
     responses.document_unreadable_requests(app)

@@ -1,5 +1,5 @@
-"""gunicorn server hooks: the life of the Prometheus multiprocess directory, and a warning when
-several workers would each keep their own games.
+"""gunicorn server hooks: the life of the Prometheus multiprocess directory, a warning when
+several workers would each keep their own games, and what of the games survives a crash.
 
 deploy/gunicorn.conf.py takes on_starting, child_exit and on_exit from here. Nothing here imports
 prometheus_client at module level: it reads PROMETHEUS_MULTIPROC_DIR once, on import, so it may
@@ -8,11 +8,26 @@ only be imported after on_starting has set that.
 from __future__ import annotations
 
 import glob
+import logging
 import os
 import shutil
 import tempfile
 
-from service.config import parse_text
+from service.config import DURABILITY_MODES, parse_choice, parse_text
+
+EMBEDDED_STORE = ("the embedded store keeps games in this process's memory only: nothing survives "
+                  "a restart or a crash of the service; set CRIBBAGE_REDIS_URL to keep them")
+# What an acknowledged action survives, by CRIBBAGE_DURABILITY (service/store/durability.py).
+DURABILITY = {
+    "none": (logging.WARNING, "CRIBBAGE_DURABILITY=none: an action is acknowledged once Redis "
+                              "holds it in memory; a Redis crash keeps it only as far as Redis's "
+                              "own persistence settings do"),
+    "fsync": (logging.INFO, "CRIBBAGE_DURABILITY=fsync: an action is acknowledged only once it "
+                            "is in Redis's append-only file on disk (appendfsync always, checked "
+                            "on every connection)"),
+    "replica": (logging.INFO, "CRIBBAGE_DURABILITY=replica: an action is acknowledged only once "
+                              "a Redis replica has it (WAIT 1, at most 1 s)"),
+}
 
 
 def on_starting(server) -> None:
@@ -23,6 +38,7 @@ def on_starting(server) -> None:
             "set CRIBBAGE_REDIS_URL or WEB_CONCURRENCY=1",
             server.cfg.workers,
         )
+    say_what_survives(server.log, os.environ)
     directory = parse_text(os.environ, "PROMETHEUS_MULTIPROC_DIR", "")
     if not directory:
         if server.cfg.workers < 2:
@@ -41,6 +57,16 @@ def on_starting(server) -> None:
 
     server.cribbage_metrics_dir = directory
     server.cribbage_mark_process_dead = multiprocess.mark_process_dead
+
+
+def say_what_survives(log, env) -> None:
+    """Logs, once at start-up, what of an acknowledged action survives a crash."""
+    if not parse_text(env, "CRIBBAGE_REDIS_URL", ""):
+        log.warning(EMBEDDED_STORE)
+        return
+    level, message = DURABILITY[parse_choice(env, "CRIBBAGE_DURABILITY", "none",
+                                             DURABILITY_MODES)]
+    log.log(level, message)
 
 
 def child_exit(server, worker) -> None:

@@ -37,6 +37,7 @@ from redis.connection import parse_url
 from redis.retry import Retry
 
 from . import archive, redis_memory
+from .durability import fsync_checked, replicated
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
@@ -142,6 +143,13 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('GETDEL', KEYS[5])
 """
 
+# The replica mode runs this before returning a replayed record: a write (the expiry every write
+# refreshes) makes WAIT cover whatever the record was read from.
+CONFIRM = """
+for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
+return 1
+"""
+
 # Each script runs under a `#!lua` shebang: while Redis is over `maxmemory` it then refuses a
 # script that may write before it starts (OOM, StoreFull). Without one, Redis refuses only a
 # script whose first write may grow memory; CREATE's first write is a DEL, which it allows, and
@@ -191,16 +199,19 @@ class RedisGameStore(GameStore):
 
     The client is created on first use, not here, so building an app never connects; if
     Redis is unreachable the call raises StoreUnavailable and the next call tries again.
+    `durability` (none, fsync or replica) is what a write must reach before it returns:
+    service/store/durability.py.
     """
 
     def __init__(self, url: str, ttl_seconds: int, cluster: bool = False, *,
-                 finished_ttl_seconds: int | None = None):
+                 finished_ttl_seconds: int | None = None, durability: str = "none"):
         if "{" in url:
             raise ValueError("unexpected '{' in Redis URL")
         self.url = url
         self.cluster = cluster
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
+        self.durability = durability
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
         self._scripts: dict = {}
@@ -223,6 +234,8 @@ class RedisGameStore(GameStore):
         version, data, replay, events, archived = found
         if archived is not None:
             events = (archive.unpack(base64.b64decode(archived)) + events)[after:]
+        if replay is not None and self.durability == "replica":
+            self._run(CONFIRM, game_id, [self.ttl_seconds])
         return StoredGame(int(version), data, replay, tuple(events))
 
     def save(
@@ -306,8 +319,7 @@ class RedisGameStore(GameStore):
         """Run a script on the game's keys, or on `keys` (keys of no game)."""
         try:
             client = self._connect()
-            return self._scripts[script](keys=keys or game_keys(game_id, extra_key), args=args,
-                                         client=client)
+            return self._execute(client, script, keys or game_keys(game_id, extra_key), args)
         except OutOfMemoryError as error:
             raise StoreFull(f"Redis is full: {error}") from error
         except UNAVAILABLE as error:
@@ -330,7 +342,7 @@ class RedisGameStore(GameStore):
             if self._client is None:
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
-                               TAKE_TICKET):
+                               TAKE_TICKET, CONFIRM):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 
@@ -357,6 +369,17 @@ class RedisGameStore(GameStore):
             socket_connect_timeout=CONNECT_TIMEOUT,
             retry=Retry(NoBackoff(), 1),
         )
+        if self.durability == "fsync":
+            options["redis_connect_func"] = fsync_checked(self.cluster)
         if self.cluster:
             return RedisCluster.from_url(self.url, **options)
         return redis.Redis.from_url(self.url, **options)
+
+    def _execute(self, client, script: str, keys: list[str], args: list):
+        """Run one script; in the replica mode a game write returns once a replica has it."""
+        if self.durability == "replica" and script in (CREATE, SAVE, CONFIRM):
+            node = (client.get_redis_connection(client.get_node_from_key(keys[0]))
+                    if self.cluster else client)
+            return replicated(node, lambda pipeline: self._scripts[script](
+                keys=keys, args=args, client=pipeline))
+        return self._scripts[script](keys=keys, args=args, client=client)

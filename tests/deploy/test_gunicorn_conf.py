@@ -141,8 +141,12 @@ def test_error_log_is_one_json_object_per_line(gunicorn):
     assert messages[0].startswith("Starting gunicorn ")
     assert "Using worker: service.server.worker.CribbageWorker" in messages
     assert {line["logger"] for line in lines} == {"gunicorn.error"}
-    (warning,) = [line for line in lines if line["level"] == "warning"]
-    assert warning["message"].startswith("2 workers with the embedded store")
+    warnings = [line["message"] for line in lines if line["level"] == "warning"]
+    assert len(warnings) == 2
+    assert warnings[0].startswith("2 workers with the embedded store")
+    assert warnings[1] == ("the embedded store keeps games in this process's memory only: "
+                           "nothing survives a restart or a crash of the service; set "
+                           "CRIBBAGE_REDIS_URL to keep them")
     assert {line["level"] for line in lines} == {"info", "warning"}
 
 

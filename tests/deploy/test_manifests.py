@@ -153,6 +153,7 @@ def test_secrets_come_from_their_own_secrets_and_settings_from_the_config_map():
         config_map["data"]
     )
     assert all(isinstance(value, str) for value in config_map["data"].values())
+    assert config_map["data"]["CRIBBAGE_DURABILITY"] == "fsync"
 
 
 def test_service_pdb_and_deployment_select_the_same_pods():
@@ -190,20 +191,21 @@ def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
     assert api["deploy"]["replicas"] == 2
     assert api["depends_on"] == {"redis": {"condition": "service_healthy"}}
     assert api["environment"]["CRIBBAGE_REDIS_URL"] == "redis://redis:6379/0"
+    assert api["environment"]["CRIBBAGE_DURABILITY"] == "fsync"
     assert api["build"] == {"context": "..", "dockerfile": "Dockerfile"}
     assert "/readyz" in " ".join(api["healthcheck"]["test"])
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
     assert "./redis.conf:/usr/local/etc/redis/redis.conf:ro" in redis["volumes"]
 
 
-def test_redis_conf_keeps_games_on_disk_and_never_evicts_them():
+def test_redis_conf_puts_a_write_on_disk_before_replying_and_never_evicts_games():
     directives = {}
     for line in (DEPLOY / "redis.conf").read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             name, _, value = line.strip().partition(" ")
             directives.setdefault(name, []).append(value)
     assert directives["appendonly"] == ["yes"]
-    assert directives["appendfsync"] == ["everysec"]
+    assert directives["appendfsync"] == ["always"]
     assert directives["maxmemory-policy"] == ["noeviction"]
 
 

@@ -1,20 +1,46 @@
-"""The games API on real Redis: store selection, a Cluster game, races, outages and recovery."""
+"""The games API on real Redis: store selection, a Cluster game, races (in each durability
+mode), outages and recovery."""
 
 from __future__ import annotations
 
 import threading
+
+import pytest
 
 from service.api import create_app
 from service.config import Settings
 from service.store import MemoryGameStore, RedisGameStore
 from service.store.redis_store import game_keys
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
+from tests import redis_servers
 
 STORE = "cribbage.games"
 
 
 def app_for(**settings):
     return create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False, **settings)})
+
+
+@pytest.fixture(params=["none", pytest.param("fsync", marks=pytest.mark.ops),
+                        pytest.param("replica", marks=pytest.mark.ops)])
+def redis_settings(request):
+    """Settings for a Redis that keeps what each CRIBBAGE_DURABILITY asks: the session's Redis
+    for none, one with appendfsync always for fsync, one with a replica for replica."""
+    if request.param == "none":
+        yield {"redis_url": request.getfixturevalue("redis_server").url}
+        return
+    server = request.getfixturevalue("dedicated_redis")
+    settings = {"redis_url": server.url, "durability": request.param}
+    if request.param == "fsync":
+        server.cli("CONFIG", "SET", "appendonly", "yes")
+        server.cli("CONFIG", "SET", "appendfsync", "always")
+        yield settings
+        return
+    replica = redis_servers.follow(redis_servers.RedisServer().start(), server)
+    try:
+        yield settings
+    finally:
+        replica.remove()
 
 
 def play_whole_game(client) -> dict:
@@ -40,8 +66,8 @@ def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server
         True, 60, 30)
 
 
-def test_a_whole_game_on_standalone_redis(redis_server):
-    game = play_whole_game(app_for(redis_url=redis_server.url).test_client())
+def test_a_whole_game_on_standalone_redis(redis_settings):
+    game = play_whole_game(app_for(**redis_settings).test_client())
     assert max(game["view"]["scores"]) >= 61
 
 
@@ -69,8 +95,8 @@ def test_a_finished_game_expires_sooner_keeps_its_events_and_answers_a_retry(red
     assert retry.get_json() == game
 
 
-def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_server):
-    app = app_for(redis_url=redis_server.url)
+def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_settings):
+    app = app_for(**redis_settings)
     created = create(app.test_client(), [HUMAN, HUMAN])
     players = [Player.creator(app.test_client(), created)]
     players.append(Player.joining(app.test_client(), created["game_id"],
@@ -94,8 +120,8 @@ def test_of_two_simultaneous_actions_on_one_version_only_one_applies(redis_serve
     assert len(cuts) == 1
 
 
-def test_many_retries_of_one_request_at_once_apply_it_once(redis_server):
-    app = app_for(redis_url=redis_server.url)
+def test_many_retries_of_one_request_at_once_apply_it_once(redis_settings):
+    app = app_for(**redis_settings)
     player = Player.creator(app.test_client(), create(app.test_client(), [HUMAN, COMPUTER]))
     barrier = threading.Barrier(6)
     bodies = []
@@ -144,6 +170,18 @@ def test_redis_down_is_503_with_retry_after_and_the_service_recovers(dedicated_r
     assert player.get().status_code == 404  # the restarted server kept nothing
     again = Player.creator(client, create(client, [HUMAN, COMPUTER]))
     assert again.post({"type": "cut_for_deal", "depth": None}).status_code == 200
+
+
+def test_a_redis_that_could_lose_writes_is_503_and_not_ready_in_the_fsync_mode(dedicated_redis):
+    client = app_for(redis_url=dedicated_redis.url, durability="fsync").test_client()
+    created = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]})
+    assert (created.status_code, created.headers["Retry-After"]) == (503, "1")
+    assert created.get_json()["code"] == "store_unavailable"
+    assert client.get("/readyz").get_json()["errors"] == {"store": ["failing"]}
+    dedicated_redis.cli("CONFIG", "SET", "appendonly", "yes")
+    dedicated_redis.cli("CONFIG", "SET", "appendfsync", "always")
+    assert client.get("/readyz").status_code == 200
+    assert client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).status_code == 201
 
 
 def test_many_long_polls_do_not_hold_up_the_pool_or_the_players(redis_server):

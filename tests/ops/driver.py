@@ -41,6 +41,7 @@ class Tally:
     acknowledged: dict[str, int] = field(default_factory=dict)  # game id -> last version acked
     finished: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    stop: threading.Event = field(default_factory=threading.Event)  # set: play no more
 
     def acknowledge(self, game_id: str, version: int) -> None:
         with self.lock:
@@ -61,7 +62,7 @@ class Player:
     def play(self, stop_at: float) -> None:
         self.stop_at = stop_at
         try:
-            while time.monotonic() < stop_at:
+            while time.monotonic() < stop_at and not self.tally.stop.is_set():
                 if self.game is None:
                     self.create()
                 elif self.game["view"]["phase"] == "game_over":
@@ -101,7 +102,7 @@ class Player:
                 return
             if status in (None, 503):
                 self.pause(headers)
-                if time.monotonic() >= self.stop_at:
+                if time.monotonic() >= self.stop_at or self.tally.stop.is_set():
                     return
                 continue
             self.read()  # a refusal (412 after a lost reply, say): start again from the game

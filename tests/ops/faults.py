@@ -147,12 +147,15 @@ def worker_killed(clients: int = 16, before: float = 2.0, after: float = 3.0) ->
         redis.remove()
 
 
-def cluster_master_lost(clients: int = 16, before: float = 3.0, after: float = 8.0) -> Report:
-    """A Redis Cluster of 3 masters + 3 replicas loses a master (SIGKILL) under load."""
+def cluster_master_lost(clients: int = 16, before: float = 3.0, after: float = 8.0,
+                        durability: str = "none") -> Report:
+    """A Redis Cluster of 3 masters + 3 replicas loses a master (SIGKILL) under load; the servers
+    run with CRIBBAGE_DURABILITY=`durability`."""
     cluster = ReplicatedCluster().start()
     try:
         cluster.wait_for_replicas()
-        with servers_on(cluster.url, cluster=True) as servers:
+        with servers_on(cluster.url, cluster=True,
+                        env={"CRIBBAGE_DURABILITY": durability}) as servers:
             tally, players = in_background([s.port for s in servers], clients, before + after)
             time.sleep(before)
             report = Report("cluster master SIGKILLed", tally, fault_at=time.monotonic())

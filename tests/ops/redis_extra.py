@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import signal
 import subprocess
@@ -15,13 +16,21 @@ REDIS_CONF = pathlib.Path(__file__).resolve().parents[2] / "deploy" / "redis.con
 
 class ConfiguredRedisServer(RedisServer):
     """redis-server started from deploy/redis.conf, on 127.0.0.1 only; keeps its AOF across
-    stop() and start(), so a restart shows what the configuration keeps."""
+    stop() and start(), so a restart shows what the configuration keeps. `options` override the
+    file's (e.g. "--appendfsync", "everysec"); `env` adds to the server's environment."""
+
+    def __init__(self, *options: str, env: dict[str, str] | None = None):
+        super().__init__()
+        self.options = list(options)
+        self.env = {**os.environ, **env} if env else None
 
     def start(self) -> ConfiguredRedisServer:
         args = ["redis-server", str(REDIS_CONF), "--bind", "127.0.0.1", "--protected-mode", "yes",
                 "--port", str(self.port), "--dir", self.dir, "--maxmemory", "256mb",
-                "--daemonize", "no", "--loglevel", "warning", "--logfile", "redis.log"]
-        self.process = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.DEVNULL)
+                "--daemonize", "no", "--loglevel", "warning", "--logfile", "redis.log",
+                *self.options]
+        self.process = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.DEVNULL,
+                                        env=self.env)
         deadline = time.monotonic() + 10
         while self.cli("PING") != "PONG":
             if self.process.poll() is not None or time.monotonic() > deadline:

@@ -4,12 +4,13 @@ Each scenario starts its own Redis and two gunicorn servers (two workers each) o
 runs simulated players, injects one fault and stops everything before the assertions. After
 every fault, each acknowledged game is checked in the store (tests/ops/invariants.py): its
 document and event log were written together, its 52 cards are accounted for, and its scores
-are the ones its last scoring event announced.
+are the ones its last scoring event announced. The crash tests (tests/ops/crashes.py) kill Redis
+again and again on a disk whose fsync is slow, and check after each crash what it kept.
 """
 
 from __future__ import annotations
 
-from tests.ops import faults
+from tests.ops import crashes, faults
 
 ANSWERS = {200, 201}
 
@@ -60,3 +61,32 @@ def test_a_cluster_losing_a_master_recovers_after_failover():
     # The figure is reported by bench/faults.py; here every surviving game must be whole.
     assert report.games_checked + report.games_missing == len(report.tally.acknowledged)
     assert report.games_checked > 0
+
+
+def test_redis_killed_ten_times_on_a_slow_disk_loses_nothing_acknowledged_when_durable():
+    report = crashes.redis_crashes(kills=10, appendfsync="always", durability="fsync",
+                                   fsync_delay_ms=50, clients=8, between=2.0)
+    assert_only_retryable_503s(report)
+    assert report.notes["lost per crash (actions, games)"] == [(0, 0)] * 10
+    assert report.notes["lost after the last restart (actions, games)"] == (0, 0)
+    assert (report.games_missing, report.actions_lost) == (0, 0)
+    assert report.games_checked == report.notes["games acknowledged"] > 0
+    assert report.statuses()[200] > 100  # under load all along
+
+
+def test_the_same_crashes_with_appendfsync_everysec_lose_acknowledged_actions():
+    # What the durable test guards against: while the slow fsync runs, everysec acknowledges
+    # writes it still holds in memory, and SIGKILL loses them.
+    report = crashes.redis_crashes(kills=3, appendfsync="everysec", durability="none",
+                                   fsync_delay_ms=1500, clients=8, between=2.0)
+    assert report.actions_lost > 0
+    assert report.notes["lost after the last restart (actions, games)"] == (0, 0)
+
+
+def test_a_cluster_losing_a_master_loses_nothing_acknowledged_with_replica_durability():
+    # Every write waited for the master's replica, which the failover makes the master. That
+    # shard has no replica left, so its games answer 503 until one is added.
+    report = faults.cluster_master_lost(clients=8, before=2.0, after=6.0, durability="replica")
+    assert_only_retryable_503s(report)
+    assert report.first_success_after(report.healed_at) < 5.0
+    assert_whole_and_nothing_lost(report)
