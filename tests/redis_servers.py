@@ -93,6 +93,18 @@ class RedisServer:
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
+    def keep_every_write(self) -> None:
+        """appendonly yes and appendfsync always, from when the first AOF is written: until then
+        Redis keeps writes only in memory (and refuses SIGTERM)."""
+        self.cli("CONFIG", "SET", "appendonly", "yes")
+        self.cli("CONFIG", "SET", "appendfsync", "always")
+        deadline = time.monotonic() + START_TIMEOUT
+        while "aof_rewrite_in_progress:0" not in self.cli("INFO", "persistence") or \
+                "aof_rewrite_scheduled:0" not in self.cli("INFO", "persistence"):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server on port {self.port} did not write its AOF")
+            time.sleep(0.02)
+
     def cli(self, *command: str) -> str:
         done = subprocess.run(
             ["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), *command],

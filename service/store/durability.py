@@ -6,7 +6,8 @@
   write is on disk. Every new connection checks both settings with CONFIG GET and is refused
   when they differ or cannot be read: the store is then unavailable (503, /readyz failing)
   rather than acknowledging what a crash could lose. Connections opened before a CONFIG SET
-  are not checked again.
+  are not checked again, and AOF switched on at run time keeps writes in memory only until
+  Redis has written its first AOF (seconds): start Redis with `appendonly yes`.
 - `replica`: a replica's memory. After each game write, WAIT on the same connection until a
   replica has it. When none does in time the write stays on the master alone, and the request
   fails as unavailable with its outcome unknown: a retry with the same Idempotency-Key finds

@@ -32,8 +32,7 @@ def redis_settings(request):
     server = request.getfixturevalue("dedicated_redis")
     settings = {"redis_url": server.url, "durability": request.param}
     if request.param == "fsync":
-        server.cli("CONFIG", "SET", "appendonly", "yes")
-        server.cli("CONFIG", "SET", "appendfsync", "always")
+        server.keep_every_write()
         yield settings
         return
     replica = redis_servers.follow(redis_servers.RedisServer().start(), server)
@@ -178,8 +177,7 @@ def test_a_redis_that_could_lose_writes_is_503_and_not_ready_in_the_fsync_mode(d
     assert (created.status_code, created.headers["Retry-After"]) == (503, "1")
     assert created.get_json()["code"] == "store_unavailable"
     assert client.get("/readyz").get_json()["errors"] == {"store": ["failing"]}
-    dedicated_redis.cli("CONFIG", "SET", "appendonly", "yes")
-    dedicated_redis.cli("CONFIG", "SET", "appendfsync", "always")
+    dedicated_redis.keep_every_write()
     assert client.get("/readyz").status_code == 200
     assert client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).status_code == 201
 

@@ -38,7 +38,7 @@ def test_fsync_mode_refuses_a_redis_that_could_lose_writes_until_it_is_configure
     assert refusal(store, RedisGameStore.ping) == (
         f"Redis unavailable: {server} runs with appendonly yes, appendfsync everysec: "
         f"{FSYNC_NEEDS}")
-    dedicated_redis.cli("CONFIG", "SET", "appendfsync", "always")
+    dedicated_redis.keep_every_write()
     store.ping()
     store.create(game_id, "v1", ["e1"])
     assert store.save(game_id, 1, "v2", ["e2"], ("k", "r")) == 2
@@ -47,8 +47,7 @@ def test_fsync_mode_refuses_a_redis_that_could_lose_writes_until_it_is_configure
 
 
 def test_fsync_mode_refuses_when_it_may_not_read_the_configuration(dedicated_redis):
-    dedicated_redis.cli("CONFIG", "SET", "appendonly", "yes")
-    dedicated_redis.cli("CONFIG", "SET", "appendfsync", "always")
+    dedicated_redis.keep_every_write()
     dedicated_redis.cli("ACL", "SETUSER", "games", "on", ">secret", "~*", "&*", "+@all",
                         "-config")
     url = f"redis://games:secret@127.0.0.1:{dedicated_redis.port}"
@@ -70,8 +69,7 @@ def test_fsync_mode_checks_every_node_of_a_cluster(redis_cluster):
     store.close()
     try:
         for node in redis_cluster.nodes:
-            node.cli("CONFIG", "SET", "appendonly", "yes")
-            node.cli("CONFIG", "SET", "appendfsync", "always")
+            node.keep_every_write()
         store = RedisGameStore(redis_cluster.url, 60, cluster=True, durability="fsync")
         games = [new_id() for _ in range(12)]  # spread over the three masters
         for game_id in games:
