@@ -310,10 +310,11 @@ class GamesService:
                     timeout = min(timeout, closes_at - time.monotonic())
                     if timeout <= 0:
                         return
-                    if (watch.wait(timeout) or timeout == due
-                            or time.monotonic() - last_read >= SAFETY_REREAD):
+                    if watch.wait(timeout) or timeout == due:
                         break
                     yield None
+                    if time.monotonic() - last_read >= SAFETY_REREAD:
+                        break  # after the heartbeat: a safety re-read never delays one
                 page = self._page(game_id, token, page.game.last_event, seat)
                 last_read = time.monotonic()
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 import redis
-from redis.exceptions import RedisError
+from redis.exceptions import MovedError, RedisError
 
 from .waiters import Waiters
 
@@ -65,9 +65,13 @@ class RedisSubscriptions:
 
     def unsubscribe(self, game_id: str) -> None:
         name = channel(game_id)
+        try:
+            node = self._node_of(name)
+        except (RedisError, OSError):
+            return  # the Cluster is unreachable: its listeners reconnect with the wanted channels
         with self._lock:
-            listeners = list(self._listeners.values())
-        for listener in listeners:
+            listener = self._listeners.get(node)
+        if listener is not None:
             listener.unsubscribe(name)
 
     def close(self) -> None:
@@ -134,6 +138,9 @@ class _Listener:
         while not self._closed:
             try:
                 message = self._pubsub.get_message(timeout=LISTEN_TIMEOUT)
+            except MovedError:
+                self._on_moved(self)  # a slot moved to another node: subscribe again there
+                return
             except (RedisError, OSError, ValueError, AttributeError) as error:
                 if self._closed:
                     return
@@ -141,9 +148,6 @@ class _Listener:
                     log.warning("game notifications interrupted: %s", error)
                 lost = True
                 time.sleep(RECONNECT_PAUSE)
-                if "MOVED" in str(error):
-                    self._on_moved(self)
-                    return
                 continue
             if lost:
                 lost = False
@@ -157,8 +161,3 @@ class _Listener:
             self._waiters.notify(game_of(message["channel"]))
         elif kind in ("subscribe", "ssubscribe"):
             self._waiters.subscribed(game_of(message["channel"]))
-        elif kind == "sunsubscribe" and message["channel"] in self._wanted():
-            self._on_moved(self)  # the server dropped a channel still waited on
-
-    def _wanted(self) -> set[str]:
-        return {channel(game_id) for game_id in self._waiters.games()}

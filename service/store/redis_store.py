@@ -33,7 +33,7 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
     TryAgainError,
 )
-from redis.connection import parse_url
+from redis.connection import BlockingConnectionPool, parse_url
 from redis.retry import Retry
 
 from . import archive, redis_memory
@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 # Short timeouts so a dead Redis turns into a quick 503, never a hung worker.
 SOCKET_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 1.0
+MAX_CONNECTIONS = 64  # per server process, standalone Redis
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -373,7 +374,11 @@ class RedisGameStore(GameStore):
             options["redis_connect_func"] = fsync_checked(self.cluster)
         if self.cluster:
             return RedisCluster.from_url(self.url, **options)
-        return redis.Redis.from_url(self.url, **options)
+        # Under gevent every request in flight would open a connection of its own: a herd of
+        # clients could go past Redis's maxclients. Past the cap a request waits its turn.
+        pool = BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS,
+                                               timeout=SOCKET_TIMEOUT, **options)
+        return redis.Redis(connection_pool=pool)
 
     def _execute(self, client, script: str, keys: list[str], args: list):
         """Run one script; in the replica mode a game write returns once a replica has it."""

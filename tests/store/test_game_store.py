@@ -293,3 +293,18 @@ def test_claims_on_live_games_lapse_after_the_idle_time(make_store, backend):
     else:
         time.sleep(2.1)  # Redis counts whole seconds
     assert store.claim_live_game(a, "g2", 1) is True
+
+
+def test_a_watch_ending_leaves_the_other_games_watches_alone(make_store, backend):
+    store = make_store()
+    writer = store if backend == "memory" else make_store()
+    watched, others = new_id(), [new_id() for _ in range(6)]
+    for game_id in (watched, *others):
+        store.create(game_id, "v1")
+    with store.watch(watched) as watch:
+        for other in others:  # on a Cluster, some of their channels live on other nodes
+            with store.watch(other):
+                pass
+        assert watch.wait(0.5) is False  # no wake-up for what happened to another game
+        writer.save(watched, 1, "v2", ["e1"])
+        assert watch.wait(10) is True
