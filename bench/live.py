@@ -950,7 +950,8 @@ def main() -> None:
              else [redis_servers.port])
     env = {"CRIBBAGE_REDIS_URL": redis_servers.url,
            "CRIBBAGE_REDIS_CLUSTER": "1" if args.cluster else None,
-           "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_LOG_LEVEL": "WARNING",
+           "CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": "0",
+           "CRIBBAGE_LOG_LEVEL": "WARNING",
            "GUNICORN_WORKER_CLASS": args.worker_class}
     gc_dir = None
     if args.gc_log:
