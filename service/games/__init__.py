@@ -1,8 +1,8 @@
 """Games over HTTP, minus the HTTP: the application service between the API, engine and store."""
 
 from .requests import ActionRequest, ClaimedItem
-from .service import (HEARTBEAT, MAX_WAIT, EventsPage, GameSnapshot, GamesService, Invite,
+from .service import (MAX_WAIT, EventsPage, GameSnapshot, GamesService, Invite,
                       NumberedEvent, SeatAccess, StreamTicket)
 
 __all__ = ["ActionRequest", "ClaimedItem", "EventsPage", "GameSnapshot", "GamesService",
-           "HEARTBEAT", "Invite", "MAX_WAIT", "NumberedEvent", "SeatAccess", "StreamTicket"]
+           "Invite", "MAX_WAIT", "NumberedEvent", "SeatAccess", "StreamTicket"]

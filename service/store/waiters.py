@@ -116,7 +116,3 @@ class Waiters:
         """The games local requests wait on (a new connection subscribes to them all)."""
         with self._lock:
             return list(self._games)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return sum(len(game.watches) for game in self._games.values())
