@@ -117,21 +117,20 @@ class Card:
     suit: str
     # The canonical form ("5H", "10D", "JS", "AC"), made once: every response prints cards.
     text: str = field(init=False, repr=False, compare=False)
+    # The card's place 0..51 in suit-major order (service.scoring.fast), made once too.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not 1 <= self.rank <= 13 or self.suit not in SUITS or len(self.suit) != 1:
             raise CardParseError(f"no such card: rank {self.rank!r}, suit {self.suit!r}",
                                  text=f"{self.rank}{self.suit}")
         object.__setattr__(self, "text", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
 
     @property
     def value(self) -> int:
         """The count value: ace 1, pip cards their number, court cards 10."""
         return min(self.rank, 10)
-
-    @property
-    def index(self) -> int:
-        return SUITS.index(self.suit) * 13 + self.rank - 1
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -103,6 +103,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_claim": ("Invalid claim", "The claim does not hold together"),
         # Requests and the service
         "validation_failed": ("Invalid request", "The request is not valid: {fields}"),
+        "invalid_items": ("Invalid items",
+                          "{count} of the batch's items are not valid; the first: {first}"),
         "invalid_json": ("Bad request", "The request body is not valid JSON"),
         "invalid_if_match": ("Malformed If-Match",
                              "{header} must list quoted entity-tags, such as \"7-0\", or be *"),
@@ -225,6 +227,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_claim": ("Declaración no válida", "La declaración no es coherente"),
         # Requests and the service
         "validation_failed": ("Petición no válida", "La petición no es válida: {fields}"),
+        "invalid_items": ("Elementos no válidos",
+                          "{count} de los elementos del lote no son válidos; el primero: {first}"),
         "invalid_json": ("Petición incorrecta", "El cuerpo de la petición no es JSON válido"),
         "invalid_if_match": ("If-Match mal formado",
                              "{header} debe listar etiquetas entre comillas, como \"7-0\", o ser *"),

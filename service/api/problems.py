@@ -66,6 +66,20 @@ class Problem(Exception):
         self.params = params
 
 
+class ItemErrorSchema(ma.Schema):
+    """What is wrong with one item of a batch (documentation only: built by `item_problem`)."""
+
+    index = ma.fields.Integer(required=True, metadata={"description": "The item's position"})
+    code = ma.fields.String(required=True, metadata={"example": "unknown_card"})
+    field = ma.fields.String(required=True, metadata={"example": "shows[2].hand[1]"})
+    detail = ma.fields.String(required=True, metadata={
+        "description": "What is wrong, in the request's language",
+        "example": 'shows[2].hand[1]: "5X" is not a card'})
+    errors = ma.fields.Dict(
+        keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()),
+        metadata={"description": "For `validation_failed`: the messages by field"})
+
+
 class ProblemSchema(ma.Schema):
     """An RFC 9457 problem detail (documentation only: problems are built by `problem_response`)."""
 
@@ -87,6 +101,8 @@ class ProblemSchema(ma.Schema):
         keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()),
         metadata={"description": "Validation messages by field",
                   "example": {"hand": ["Length must be between 4 and 5."]}})
+    items = ma.fields.List(ma.fields.Nested(ItemErrorSchema), metadata={
+        "description": "For `invalid_items`: each refused item of the batch"})
 
 
 def problem_response(status: int, code: str, *, fallback: str = "", params: dict | None = None,
@@ -131,16 +147,41 @@ def status_of(error: Exception) -> int:
 
 def _domain_problem(error: DomainError) -> Response:
     status = status_of(error)
-    where = error.where
+    params, extra = _domain_params(error, error.where)
+    if error.index is not None:
+        extra["index"] = error.index
+    return problem_response(status, error.code, fallback=str(error), params=params, extra=extra,
+                            headers=HEADERS_OF.get(status))
+
+
+def _domain_params(error: DomainError, where: str | None) -> tuple[dict, dict]:
+    """The params of the error's message, and the problem's `field` member, for the input at
+    fault named `where`."""
     params = {**error.params, "field": error.field or ""}
     extra = {}
     if where:  # else a detail that starts with the field falls back to the error's own message
         params["where"] = where
         extra["field"] = where
-    if error.index is not None:
-        extra["index"] = error.index
-    return problem_response(status, error.code, fallback=str(error), params=params, extra=extra,
-                            headers=HEADERS_OF.get(status))
+    return params, extra
+
+
+def item_problem(error: Exception, prefix: str) -> dict:
+    """What is wrong with one item of a batch, `prefix` naming the item (`shows[3]`): its code,
+    the field at fault and a detail in the request's language, worded as a whole request's
+    problem would be. Only refusals: a DomainError or a marshmallow ValidationError."""
+    language = request_language()
+    if isinstance(error, ma.ValidationError):
+        errors = translate_errors(flatten_messages(error.messages, prefix), language)
+        _, detail = problem_text("validation_failed", language, {"fields": ", ".join(errors)},
+                                 "invalid request")
+        return {"code": "validation_failed", "field": next(iter(errors)), "detail": detail,
+                "errors": errors}
+    if not isinstance(error, DomainError):
+        raise TypeError(f"not a refusal: {error!r}")
+    where = f"{prefix}.{error.where}" if error.where else prefix
+    params, extra = _domain_params(error, where)
+    _, detail = problem_text(error.code, language, params, str(error))
+    return {"code": error.code, **extra, "detail": detail}
 
 
 def _http_problem(error: HTTPException) -> Response:

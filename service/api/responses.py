@@ -60,14 +60,18 @@ ERRORS = {
 BODY_ERRORS = (400, 413, 415, 422, 500)
 
 
-def document_errors(blp, *statuses: int, refusals: str = ""):
+def document_errors(blp, *statuses: int, refusals: str = "", body_limit: int | None = None):
     """Decorator documenting the problem+json responses `statuses` of an operation; `refusals`
-    names what its 422 refuses in a body that follows the schema (what the schema cannot say)."""
+    names what its 422 refuses in a body that follows the schema (what the schema cannot say),
+    `body_limit` the bytes its body may have, when not the usual 64 KiB."""
     def decorator(view):
         for status in statuses:
             description, example = ERRORS[status]
             if status == 422 and refusals:
                 description += f". The schema cannot say it, but also refused: {refusals}"
+            if status == 413 and body_limit is not None:
+                description = f"The body is larger than {body_limit // 1024} KiB"
+                example = problem_example(413, "payload_too_large", {"limit": body_limit})
             view = blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                                     description=description, example=example)(view)
         return view

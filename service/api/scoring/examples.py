@@ -107,3 +107,19 @@ REPLAY_REQUESTS = {
               "value": {"players": 2, "dealer": 0,
                         "cards": [play["card"] for play in REPLAY_REQUEST["plays"]]}},
 }
+
+SHOW_BATCH_REQUEST = {'shows': [{'hand': ['5H', '5S', '6D', '4C'], 'starter': 'JH'},
+                                {'hand': ['2H', '4H', '6H', '8H'], 'starter': 'KS', 'crib': True},
+                                {'hand': ['5H', '5X', '6D', '4C'], 'starter': 'JH'}],
+                      'breakdown': False, 'all_or_nothing': False}
+PEGGING_BATCH_REQUEST = {'piles': [{'pile': ['5H', '4S', '6D']}, {'pile': ['KH', 'KS']},
+                                   {'pile': ['KH', 'QS', 'JD', '5C']}],
+                         'breakdown': False, 'all_or_nothing': False}
+SHOW_BATCH_RESPONSE = {'count': 3, 'scored': 2, 'failed': 1, 'sum': 16,
+ 'errors': [{'index': 2, 'code': 'unknown_card', 'field': 'shows[2].hand[1]',
+             'detail': 'shows[2].hand[1]: "5X" is not a card'}],
+ 'totals': [16, 0, None]}
+PEGGING_BATCH_RESPONSE = {'count': 3, 'scored': 2, 'failed': 1, 'sum': 7,
+ 'errors': [{'index': 2, 'code': 'count_exceeds_31', 'field': 'piles[2].pile[3]',
+             'detail': 'piles[2].pile[3]: the count reaches 35, over 31'}],
+ 'points': [5, 2, None], 'counts': [15, 20, None]}

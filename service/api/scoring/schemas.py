@@ -6,6 +6,7 @@ from marshmallow import fields, validate
 
 from service.api.fields import (CanonicalCard, CardText, StrictBoolean, StrictInteger,
                                 card_list)
+from service.api.problems import ItemErrorSchema
 from service.cards import DuplicateCardError, compact_card, parse_card, parse_cards
 from service.engine.rules import MAX_CLAIM
 from service.scoring import PEGGING_KINDS, SHOW_KINDS
@@ -228,3 +229,81 @@ class ReplaySchema(ma.Schema):
         "description": "Each time a seat said go (it held cards, none of which fitted)"})
     totals = fields.List(fields.Integer(), required=True, metadata={
         "description": "Points pegged by each seat"})
+
+
+# Batches ---------------------------------------------------------------------------------------
+MAX_BATCH_ITEMS = 10_000
+
+
+class BatchItems(fields.Field):
+    """A batch's items, loaded as they come: each item is checked on its own, so a bad one
+    fails only itself. The document says so: an item is the `item` schema or anything else
+    (refused in the answer's `errors`), not an item the whole request is refused for."""
+
+    default_error_messages = {"invalid": "Not a valid list.",
+                              "length": f"Length must be between 1 and {MAX_BATCH_ITEMS}."}
+
+    def __init__(self, item: dict, description: str, **kwargs):
+        super().__init__(required=True, metadata={
+            "type": "array", "minItems": 1, "maxItems": MAX_BATCH_ITEMS,
+            "items": {"anyOf": [item, {"description": "Any other item: refused on its own, "
+                                                      "by index, in `errors`"}]},
+            "description": description}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        if not 1 <= len(value) <= MAX_BATCH_ITEMS:
+            raise self.make_error("length")
+        return value
+
+
+class BatchOptions(ma.Schema):
+    breakdown = StrictBoolean(load_default=False, metadata={
+        "description": "Also list each item's breakdown (`breakdowns`, aligned with the items)"})
+    all_or_nothing = StrictBoolean(load_default=False, metadata={
+        "description": "Refuse the whole batch (422 `invalid_items`) if any item is invalid, "
+                       "instead of reporting it in `errors` and scoring the others"})
+
+
+class ShowBatchRequestSchema(BatchOptions):
+    shows = BatchItems({"$ref": "#/components/schemas/ShowRequest"},
+                       f"1 to {MAX_BATCH_ITEMS} shows, each as `POST /v1/show/score` takes it")
+
+
+class PeggingBatchRequestSchema(BatchOptions):
+    piles = BatchItems({"$ref": "#/components/schemas/PeggingRequest"},
+                       f"1 to {MAX_BATCH_ITEMS} piles, each as `POST /v1/pegging/score` "
+                       "takes it")
+
+
+class BatchSchema(ma.Schema):
+    count = fields.Integer(required=True, metadata={"description": "Items received"})
+    scored = fields.Integer(required=True, metadata={"description": "Items scored"})
+    failed = fields.Integer(required=True, metadata={"description": "Items refused (`errors`)"})
+    sum = fields.Integer(required=True, metadata={"description": "The points of every item "
+                                                                 "scored, added up"})
+    errors = fields.List(fields.Nested(ItemErrorSchema), required=True, metadata={
+        "description": "Each refused item, by index, in order"})
+
+
+def _aligned(item: fields.Field, description: str) -> fields.List:
+    return fields.List(item, required=True, metadata={
+        "description": description + "; null for a refused item"})
+
+
+def _breakdowns() -> fields.List:
+    return fields.List(fields.List(fields.Nested(ScoreItemSchema), allow_none=True), metadata={
+        "description": "With `breakdown`: each item's breakdown, aligned with the items; null "
+                       "for a refused item"})
+
+
+class ShowBatchSchema(BatchSchema):
+    totals = _aligned(fields.Integer(allow_none=True), "Each show's total, in order")
+    breakdowns = _breakdowns()
+
+
+class PeggingBatchSchema(BatchSchema):
+    points = _aligned(fields.Integer(allow_none=True), "The points of each pile's last card")
+    counts = _aligned(fields.Integer(allow_none=True), "Each pile's count")
+    breakdowns = _breakdowns()
