@@ -5,15 +5,33 @@ service/api/observability.py records the HTTP metrics and serves them all at /me
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 REQUESTS = Counter(
     "cribbage_http_requests_total", "HTTP requests answered, by route and status",
     ["method", "route", "status"])
 LATENCY = Histogram(
-    "cribbage_http_request_duration_seconds", "Time to answer an HTTP request, by route",
+    "cribbage_http_request_duration_seconds",
+    "Time to answer an HTTP request that does not wait for a game to change, by route",
     ["method", "route"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0))
+WAIT_LATENCY = Histogram(
+    "cribbage_http_wait_duration_seconds",
+    "Time to answer a request that may wait for a game to change (a long poll with `wait`, "
+    "the start of an event stream), by route: kept apart so waits do not swamp the latency",
+    ["method", "route"], buckets=(0.01, 0.1, 0.5, 1.0, 5.0, 10.0, 20.0, 25.0, 30.0, 60.0))
+IN_FLIGHT = Gauge(
+    "cribbage_http_requests_in_flight",
+    "Requests being answered now, waiting ones and open event streams included",
+    multiprocess_mode="livesum")
+WAITING_CLIENTS = Gauge(
+    "cribbage_waiting_clients",
+    "Requests waiting now for a game to change: long polls and open event streams",
+    multiprocess_mode="livesum")
+STORE_LATENCY = Histogram(
+    "cribbage_store_operation_duration_seconds", "Time a game store operation takes",
+    ["operation"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0))
 GAMES_CREATED = Counter("cribbage_games_created_total", "Games created")
 GAMES_FINISHED = Counter("cribbage_games_finished_total",
                          "Games (or matches) that reached their end")

@@ -15,6 +15,7 @@ from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
 from service.store import open_store
+from service.store.timed import TimedStore
 
 
 class CribbageApi(Api):
@@ -62,10 +63,10 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
-    store = app.config.get("GAME_STORE") or open_store(
+    store = TimedStore(app.config.get("GAME_STORE") or open_store(
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
         settings.finished_game_ttl_seconds, settings.memory_max_games,
-        settings.durability)
+        settings.durability))
     games.init_app(app, api, store, clock)
     docs.init_app(app)
     responses.document_unreadable_requests(app)

@@ -21,12 +21,14 @@ import uuid
 from flask import Flask, Response, has_request_context, request
 from prometheus_client import REGISTRY, CollectorRegistry, multiprocess
 from prometheus_client.exposition import choose_encoder
+from werkzeug.wsgi import ClosingIterator
 
 from service.api.language import language_headers
 from service.api.metrics_access import may_read_metrics
 from service.api.problems import HEADERS_OF, problem_response
 from service.logs import JsonFormatter
-from service.metrics import LATENCY, REQUESTS, STORE_ERRORS, STORE_FULL
+from service.metrics import (IN_FLIGHT, LATENCY, REQUESTS, STORE_ERRORS, STORE_FULL,
+                             WAIT_LATENCY)
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A client's id is kept only if it is short and plain; anything else is replaced by a new one,
@@ -36,6 +38,9 @@ _ENVIRON_REQUEST_ID = "cribbage.request_id"
 _ENVIRON_STARTED = "cribbage.started"
 
 METRICS_ENDPOINT = "observability.metrics"
+# Requests that may wait for a game to change: timed apart from the others (WAIT_LATENCY).
+STREAM_ENDPOINT = "games.stream_game"
+EVENTS_ENDPOINT = "games.list_events"
 UNMATCHED_ROUTE = "<unmatched>"
 _METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
@@ -78,7 +83,13 @@ class _RequestIdMiddleware:
             return start_response(
                 status, [*headers, *language_headers(environ), (REQUEST_ID_HEADER, rid)], exc_info)
 
-        return self.wsgi_app(environ, start_with_request_id)
+        IN_FLIGHT.inc()
+        try:
+            body = self.wsgi_app(environ, start_with_request_id)
+        except BaseException:
+            IN_FLIGHT.dec()
+            raise
+        return ClosingIterator(body, IN_FLIGHT.dec)  # a stream is in flight until it closes
 
 
 def _record_request(response: Response) -> Response:
@@ -86,7 +97,8 @@ def _record_request(response: Response) -> Response:
     method = request.method if request.method in _METHODS else "OTHER"
     started = request.environ.get(_ENVIRON_STARTED)
     if started is not None:
-        LATENCY.labels(method, route).observe(time.perf_counter() - started)
+        histogram = WAIT_LATENCY if _may_wait() else LATENCY
+        histogram.labels(method, route).observe(time.perf_counter() - started)
     REQUESTS.labels(method, route, str(response.status_code)).inc()
     if response.status_code == 503:
         code = _problem_code(response)
@@ -95,6 +107,14 @@ def _record_request(response: Response) -> Response:
         elif code == "store_full":
             STORE_FULL.labels(route).inc()
     return response
+
+
+def _may_wait() -> bool:
+    """Whether the request could wait for a game to change: an event stream (timed to its
+    first byte) or a long poll with a `wait`."""
+    if request.endpoint == STREAM_ENDPOINT:
+        return True
+    return request.endpoint == EVENTS_ENDPOINT and request.args.get("wait", "0") not in ("", "0")
 
 
 def _problem_code(response: Response) -> str | None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
+from service.metrics import WAITING_CLIENTS
+
 SUBSCRIBE_TIMEOUT = 2.0  # past this a waiter reads anyway; its safety re-read heals a miss
 
 
@@ -66,11 +68,13 @@ class Waiters:
                 if self._subscriptions is None:
                     game.subscribed.set()
             game.watches.add(watch)
+        WAITING_CLIENTS.inc()
         try:
             self._sync_subscription(game_id)
             game.subscribed.wait(SUBSCRIBE_TIMEOUT)
             yield watch
         finally:
+            WAITING_CLIENTS.dec()
             with self._lock:
                 game.watches.discard(watch)
                 if not game.watches and self._games.get(game_id) is game:

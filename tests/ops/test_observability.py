@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
 import re
+import threading
+import time
 
 import pytest
 from prometheus_client import REGISTRY
@@ -199,3 +202,74 @@ def test_docs_page_loads_everything_from_this_service(client):
 def test_docs_serve_only_the_assets_the_page_needs(client):
     assert client.get("/docs/assets/index.html").status_code == 404
     assert client.get("/docs/assets/..%2Fpyproject.toml").status_code == 404
+
+
+# Saturation ---------------------------------------------------------------------------------------
+def wait_until(condition, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        time.sleep(0.01)
+
+
+def test_a_long_poll_is_timed_apart_from_ordinary_requests(client):
+    game = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).get_json()
+    route, bearer = "/v1/games/<game_id>/events", {"Authorization": f"Bearer {game['token']}"}
+    ordinary = sample("cribbage_http_request_duration_seconds_count", method="GET", route=route)
+    waits = sample("cribbage_http_wait_duration_seconds_count", method="GET", route=route)
+    waited = sample("cribbage_http_wait_duration_seconds_sum", method="GET", route=route)
+    last = client.get(f"/v1/games/{game['game_id']}/events?after=0", headers=bearer).get_json()
+    after = last["events"][-1]["number"]
+    assert client.get(f"/v1/games/{game['game_id']}/events?after={after}&wait=1",
+                      headers=bearer).status_code == 200
+    assert sample("cribbage_http_request_duration_seconds_count", method="GET",
+                  route=route) == ordinary + 1
+    assert sample("cribbage_http_wait_duration_seconds_count", method="GET",
+                  route=route) == waits + 1
+    # the poll waited its whole second for an event that never came
+    assert sample("cribbage_http_wait_duration_seconds_sum", method="GET",
+                  route=route) - waited >= 1.0
+
+
+def test_a_waiting_long_poll_is_a_waiting_client_until_the_game_changes():
+    app = make_app()
+    game = app.test_client().post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).get_json()
+    bearer = {"Authorization": f"Bearer {game['token']}"}
+    events = app.test_client().get(f"/v1/games/{game['game_id']}/events?after=0",
+                                   headers=bearer).get_json()["events"]
+    before = sample("cribbage_waiting_clients")
+    answers = []
+    poll = threading.Thread(target=lambda: answers.append(app.test_client().get(
+        f"/v1/games/{game['game_id']}/events?after={events[-1]['number']}&wait=20",
+        headers=bearer)))
+    poll.start()
+    wait_until(lambda: sample("cribbage_waiting_clients") == before + 1)
+    resign = app.test_client().post(f"/v1/games/{game['game_id']}/actions",
+                                    json={"type": "resign"}, headers=bearer)
+    assert resign.status_code == 200
+    poll.join(20)
+    assert [answer.status_code for answer in answers] == [200]
+    assert sample("cribbage_waiting_clients") == before
+
+
+def test_a_request_is_in_flight_until_its_body_is_closed():
+    app = make_app()
+    before = sample("cribbage_http_requests_in_flight")
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/v1/ping", "SERVER_NAME": "localhost",
+               "SERVER_PORT": "80", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO()}
+    body = app.wsgi_app(environ, lambda status, headers, exc_info=None: None)
+    assert b"".join(body) == b'{"ok":true}'
+    assert sample("cribbage_http_requests_in_flight") == before + 1
+    body.close()
+    assert sample("cribbage_http_requests_in_flight") == before
+
+
+def test_game_store_operations_are_timed_by_name(client):
+    created = sample("cribbage_store_operation_duration_seconds_count", operation="create")
+    loaded = sample("cribbage_store_operation_duration_seconds_count", operation="load")
+    game = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER]}).get_json()
+    client.get(f"/v1/games/{game['game_id']}")
+    assert sample("cribbage_store_operation_duration_seconds_count",
+                  operation="create") == created + 1
+    assert sample("cribbage_store_operation_duration_seconds_count",
+                  operation="load") == loaded + 1
