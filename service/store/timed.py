@@ -16,10 +16,10 @@ class TimedStore:
     observed under its name, so the store's own latency is seen apart from the requests'."""
 
     def __init__(self, store):
-        self._store = store
+        self.wrapped = store
 
     def __getattr__(self, name: str):
-        attribute = getattr(self._store, name)
+        attribute = getattr(self.wrapped, name)
         if name.startswith("_") or name in UNTIMED or not callable(attribute):
             return attribute
         timed = _timed(name, attribute)

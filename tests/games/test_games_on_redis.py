@@ -52,15 +52,15 @@ def play_whole_game(client) -> dict:
 
 
 def test_the_app_uses_memory_without_a_redis_url_and_redis_with_one(redis_server):
-    embedded = app_for().extensions[STORE].store
+    embedded = app_for().extensions[STORE].store.wrapped  # its operations timed (TimedStore)
     assert (type(embedded), embedded.max_games, embedded.finished_ttl_seconds) == (
         MemoryGameStore, 5000, 86400)
-    store = app_for(redis_url=redis_server.url).extensions[STORE].store
+    store = app_for(redis_url=redis_server.url).extensions[STORE].store.wrapped
     assert isinstance(store, RedisGameStore)
     assert (store.url, store.cluster, store.ttl_seconds, store.finished_ttl_seconds) == (
         redis_server.url, False, 604800, 86400)
     clustered = app_for(redis_url=redis_server.url, redis_cluster=True, game_ttl_seconds=60,
-                        finished_game_ttl_seconds=30).extensions[STORE].store
+                        finished_game_ttl_seconds=30).extensions[STORE].store.wrapped
     assert (clustered.cluster, clustered.ttl_seconds, clustered.finished_ttl_seconds) == (
         True, 60, 30)
 
