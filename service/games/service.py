@@ -30,6 +30,7 @@ from .caps import LiveGamesCap
 from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
                      TooManyLiveGames, VersionMismatch)
 from .idempotency import ReplayRecord
+from .muggins import held_from_computers
 from .record import GameRecord, Seat, is_over
 from .requests import ActionRequest, to_action
 
@@ -255,7 +256,8 @@ class GamesService:
             phase_before = record.state.phase
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
-            state, moves = self._computers_play(record.seats, state, now)
+            record = record.acted(seat)
+            state, moves = self._computers_play(record.seats, state, now, record.acted_at)
             events += moves
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
@@ -381,7 +383,7 @@ class GamesService:
         """Apply what is due (an expired deadline, computer moves); save it if anything was."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
-        state, moves = self._computers_play(record.seats, state, now)
+        state, moves = self._computers_play(record.seats, state, now, record.acted_at)
         if state is record.state:
             return stored.version, record
         events += moves
@@ -399,11 +401,12 @@ class GamesService:
             self._release(record.owners, game_id)
         return version
 
-    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float):
+    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float,
+                        acted_at: Sequence[int] = ()):
         """Let computer seats move for as long as one of them has a move to make."""
         events: list[Event] = []
         for _ in range(COMPUTER_MOVES):
-            moved = _computer_move(seats, state, now)
+            moved = _computer_move(seats, state, now, acted_at)
             if moved is None:
                 return state, events
             state, produced = moved
@@ -466,8 +469,10 @@ def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
                         replace(view, to_act=humans_to_act), replayed)
 
 
-def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
-    """The next computer seat's move applied, or None if no computer seat has one to make."""
+def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
+                   acted_at: Sequence[int]):
+    """The next computer seat's move applied, or None if no computer seat has one to make.
+    A computer calls muggins only once the humans have had their chance (games.muggins)."""
     for number in engine.to_act(state):
         seat = seats[number]
         if seat.kind != "computer":
@@ -475,6 +480,9 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
         rng = random.Random(hashlib.sha256(
             state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
         view = engine.view(state, number)
+        if held_from_computers(state, seats, acted_at, number):
+            view = replace(view, legal_actions=tuple(
+                option for option in view.legal_actions if option.type != "muggins"))
         action = LEVELS[seat.level].choose(view, rng)
         if action is None:
             continue
