@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -84,6 +85,7 @@ class SeatAccess:
 class NumberedEvent:
     number: int
     data: dict  # the event as the seat may see it (service.engine.view_event)
+    time: str | None = None  # when the server recorded it (server_time), if it was recorded so
 
 
 @dataclass(frozen=True)
@@ -352,8 +354,7 @@ class GamesService:
                                         code="after_out_of_range", field="after", after=after,
                                         events=record.events)
             numbered = tuple(
-                NumberedEvent(number, engine.view_event(Event.from_dict(json.loads(text)),
-                                                        viewer))
+                _numbered(number, json.loads(text), viewer)
                 for number, text in enumerate(stored.events, start=(after or 0) + 1))
             return EventsPage(_snapshot(game_id, version, record, viewer), numbered)
 
@@ -395,7 +396,8 @@ class GamesService:
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None) -> int:
-        version = self.store.save(game_id, version, record.to_json(), _texts(events), replay,
+        version = self.store.save(game_id, version, record.to_json(),
+                                  _texts(events, self.clock()), replay,
                                   finished=record.ended)
         if record.ended:
             self._release(record.owners, game_id)
@@ -419,7 +421,8 @@ class GamesService:
             game_id = secrets.token_urlsafe(12)
             self._claim(caps, game_id)
             try:
-                self._store(self.store.create, game_id, record.to_json(), _texts(events))
+                self._store(self.store.create, game_id, record.to_json(),
+                            _texts(events, self.clock()))
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)
@@ -519,5 +522,19 @@ def _seat(number: int, spec: dict) -> Seat:
     return Seat("human", spec.get("name") or f"Player {number + 1}")
 
 
-def _texts(events: Sequence[Event]) -> list[str]:
-    return [json.dumps(event.to_dict(), separators=(",", ":")) for event in events]
+def _texts(events: Sequence[Event], now: float) -> list[str]:
+    """The events as the store keeps them, each with the server's time of the write."""
+    time_text = server_time(now)
+    return [json.dumps({**event.to_dict(), "time": time_text}, separators=(",", ":"))
+            for event in events]
+
+
+def _numbered(number: int, stored: dict, viewer: int | None) -> NumberedEvent:
+    return NumberedEvent(number, engine.view_event(Event.from_dict(stored), viewer),
+                         stored.get("time"))
+
+
+def server_time(now: float) -> str:
+    """Epoch seconds as RFC 3339 in UTC with milliseconds: 2026-11-25T10:04:05.678Z."""
+    moment = datetime.fromtimestamp(now, timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

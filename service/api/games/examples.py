@@ -5,6 +5,7 @@ example against its schema)."""
 GAME_ID = "jKnDr5bA5CmPTtLa"
 CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0baa"
 HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
+GAME_SEED_COMMITMENT = "d0dad94c14b492b9624b14478eb84d32d147bab1d5b919ff1d6a2809c036c8da"
 OPTIONS = {"target": 121, "counting": "manual", "muggins": "call", "count_time_limit": 60}
 ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True}
 BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
@@ -26,7 +27,7 @@ CUT_VIEW = {
     "hand_sizes": [0, 0], "crib_size": 0, "crib": None, "shown_hands": [],
     "cut_for_deal": {"round": 1, "seats": [0, 1], "cards": [None, None], "deck_size": 52},
     "pending_muggins": [], "winner": None, "results": [], "seed_commitment": CUT_COMMITMENT,
-    "revealed_seeds": [],
+    "revealed_seeds": [], "game_seed_commitment": GAME_SEED_COMMITMENT, "game_seed": None,
     "history": [{"type": "cut_round", "round": 1, "seats": [0, 1],
                  "seed_commitment": CUT_COMMITMENT}],
 }
@@ -95,16 +96,20 @@ ACTED = {
 EVENTS = {
     "game_id": GAME_ID, "seat": 0,
     "events": [
-        {"number": 1, "type": "cut_round", "round": 1, "seats": [0, 1],
-         "seed_commitment": CUT_COMMITMENT},
-        {"number": 2, "type": "seat_joined", "seat": 1, "name": "Bea"},
-        {"number": 3, "type": "dealer_cut", "seat": 0, "depth": 46, "card": "7H"},
-        {"number": 4, "type": "dealer_cut", "seat": 1, "depth": 18, "card": "2H"},
-        {"number": 5, "type": "cut_result", "round": 1,
+        {"number": 1, "time": "2026-11-25T10:04:05.678Z", "type": "cut_round", "round": 1,
+         "seats": [0, 1], "seed_commitment": CUT_COMMITMENT},
+        {"number": 2, "time": "2026-11-25T10:04:41.093Z", "type": "seat_joined", "seat": 1,
+         "name": "Bea"},
+        {"number": 3, "time": "2026-11-25T10:04:44.310Z", "type": "dealer_cut", "seat": 0,
+         "depth": 46, "card": "7H"},
+        {"number": 4, "time": "2026-11-25T10:04:47.552Z", "type": "dealer_cut", "seat": 1,
+         "depth": 18, "card": "2H"},
+        {"number": 5, "time": "2026-11-25T10:04:47.552Z", "type": "cut_result", "round": 1,
          "seed": "29f4bc8fbb9520bbf922c4a15490bb8c97d29856320ef75205d9991949f94279",
          "cards": ["7H", "2H"], "dealer": 1, "tied": []},
-        {"number": 6, **DEALT, "cards": ANA_HAND},
-        {"number": 7, "type": "discarded", "seat": 0, "count": 2, "cards": ANA_HAND[:2]},
+        {"number": 6, "time": "2026-11-25T10:04:47.552Z", **DEALT, "cards": ANA_HAND},
+        {"number": 7, "time": "2026-11-25T10:05:02.217Z", "type": "discarded", "seat": 0,
+         "count": 2, "cards": ANA_HAND[:2]},
     ],
     "last_event": 7,
     "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],

@@ -137,7 +137,8 @@ SSE_MESSAGE = {
     }}
 STREAM_EXAMPLE = {
     "id": "8",
-    "data": '{"number": 8, "type": "card_played", "seat": 1, "card": "5H", "count": 5}'}
+    "data": '{"number": 8, "time": "2026-11-25T10:05:09.804Z", "type": "card_played", '
+            '"seat": 1, "card": "5H", "count": 5}'}
 
 CREATE_LINKS = {
     **_links("$response.body#/token"),
