@@ -15,6 +15,7 @@ from service.api.scoring.schemas import ScoreItemSchema
 from service.api.unions import TaggedUnionSchema, tag
 
 HEX_SHA256 = "^[0-9a-f]{64}$"
+HEX_BYTES = "^([0-9a-f]{2})+$"
 SERVER_TIME = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$"
 
 
@@ -269,8 +270,10 @@ class HandRevealedEventSchema(_EventSchema):
 
 class GameSeedRevealedEventSchema(_EventSchema):
     type = tag("game_seed_revealed")
-    seed = _hex("The game seed: sha256 of it is the view's game_seed_commitment, and every "
-                "hand's and cut round's seed derives from it")
+    seed = fields.String(required=True, metadata={
+        "description": "The game seed (hex; 32 bytes in games the service creates): sha256 of "
+                       "it is the view's game_seed_commitment, and every hand's and cut "
+                       "round's seed derives from it", "pattern": HEX_BYTES})
     commitment = _hex("sha256 of the seed, as committed when the game was created")
 
     class Meta:

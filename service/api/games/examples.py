@@ -116,6 +116,34 @@ EVENTS = {
               "legal_actions": [], "deadline": None},
 }
 
+# The last events of another game: Ana's count takes her past 121, the hand's seed and then the
+# game seed (whose sha256 every view showed as game_seed_commitment) are revealed.
+GAME_OVER_EVENTS = {
+    "game_id": GAME_ID, "seat": 0,
+    "events": [
+        {"number": 212, "time": "2026-11-25T10:31:17.204Z", "type": "claim", "seat": 0,
+         "hand": "hand", "cards": ["5H", "5S", "JD", "4C"], "starter": "6D", "claimed": 8,
+         "true_count": 8, "items": [
+             {"kind": "fifteen", "cards": ["5H", "JD"], "points": 2},
+             {"kind": "fifteen", "cards": ["5S", "JD"], "points": 2},
+             {"kind": "fifteen", "cards": ["5H", "4C", "6D"], "points": 2},
+             {"kind": "fifteen", "cards": ["5S", "4C", "6D"], "points": 2}],
+         "points": 8, "scores": [123, 97]},
+        {"number": 213, "time": "2026-11-25T10:31:17.204Z", "type": "game_won", "winner": 0,
+         "seats": [0], "scores": [123, 97], "skunks": [0, 0], "game_points": 1,
+         "match_points": [1, 0], "resigned": None},
+        {"number": 214, "time": "2026-11-25T10:31:17.204Z", "type": "hand_revealed",
+         "hand_number": 14,
+         "seed": "5be8d4f07a5b8a3cf9e4f0ef0ee3f8f5d8d8a8e70b3a0b4e3d2e9d6b0a0f4c21"},
+        {"number": 215, "time": "2026-11-25T10:31:17.204Z", "type": "game_seed_revealed",
+         "seed": "c6120b27bd6924a165d20aed4c2bce7947be99191962ff622b85c35d41ee0ed4",
+         "commitment": GAME_SEED_COMMITMENT},
+    ],
+    "last_event": 215,
+    "state": {"version": 143, "etag": '"143-0"', "phase": "game_over", "to_act": [],
+              "legal_actions": [], "deadline": None},
+}
+
 # Then Ana renames her seat, and asks for a ticket to follow the game from a browser.
 RENAME_REQUEST = {"name": "Ana María"}
 RENAMED = {**ACTED, "version": 6, "last_event": 8,
