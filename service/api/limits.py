@@ -61,9 +61,9 @@ EXEMPT_BLUEPRINTS = frozenset({"docs"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
 TOO_MANY_REQUESTS = {
-    "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), or "
-                   "actions from this seat (CRIBBAGE_ACTION_RATE_LIMIT); retry after "
-                   "Retry-After seconds",
+    "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), with "
+                   "this bearer token (CRIBBAGE_TOKEN_RATE_LIMIT), or actions from this seat "
+                   "(CRIBBAGE_ACTION_RATE_LIMIT); retry after Retry-After seconds",
     "headers": {"Retry-After": {"description": "Seconds to wait before retrying",
                                 "schema": {"type": "integer", "minimum": 1}}},
     # and the RateLimit headers, as on every answer of a limited operation
