@@ -17,7 +17,7 @@ MAX_DEFAULT_WORKERS = 12
 DURABILITY_MODES = ("none", "fsync", "replica")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
-_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+_ORIGIN = re.compile(r"https?://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
 
 
 class SettingsError(ValueError):

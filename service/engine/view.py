@@ -47,7 +47,8 @@ class RevealedSeed(NamedTuple):
 class SeatView:
     """Everything a seat may know, as cards and numbers. Never: other hands, other seats'
     discards, the crib before it is shown, the undealt deck, the game seed before the game
-    (or match) is over, or an unrevealed hand seed. For a spectator `seat`, `hand`, `kept` and `discards` are None."""
+    (or match) is over, or an unrevealed hand seed. For a spectator `seat`, `hand`, `kept`
+    and `discards` are None."""
 
     version: int
     phase: str

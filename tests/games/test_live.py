@@ -42,8 +42,8 @@ def test_taking_a_seat_is_an_event_with_the_players_name(client):
                          json={"code": created["invites"][0]["code"], "name": "Bea"})
     assert joined.status_code == 200
     events = ana.events(after=before).get_json()["events"]
-    assert events == [{"number": before + 1, "time": "2027-01-15T08:00:00.000Z", "type": "seat_joined", "seat": 1,
-                       "name": "Bea"}]
+    assert events == [{"number": before + 1, "time": "2027-01-15T08:00:00.000Z",
+                       "type": "seat_joined", "seat": 1, "name": "Bea"}]
 
 
 def test_a_long_poll_is_woken_by_another_seats_action(client):
@@ -158,8 +158,8 @@ def test_renaming_a_seat_is_an_event_every_seat_sees(client):
     assert renamed.get_json()["seats"][1]["name"] == "Beatriz"
     assert ana.read()["seats"][1]["name"] == "Beatriz"
     assert ana.events(after=before).get_json()["events"] == [
-        {"number": before + 1, "time": "2027-01-15T08:00:00.000Z", "type": "seat_renamed", "seat": 1,
-         "name": "Beatriz"}]
+        {"number": before + 1, "time": "2027-01-15T08:00:00.000Z", "type": "seat_renamed",
+         "seat": 1, "name": "Beatriz"}]
 
 
 def test_only_a_seats_own_token_renames_it(client):

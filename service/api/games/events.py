@@ -348,8 +348,9 @@ class EventSchema(TaggedUnionSchema):
                 CardPlayedEventSchema, GoEventSchema, LastCardEventSchema, CountResetEventSchema,
                 ShowScoredEventSchema, ClaimEventSchema, MugginsEventSchema,
                 MugginsLapsedEventSchema, CountTimeoutEventSchema, HandRevealedEventSchema,
-                GameSeedRevealedEventSchema, GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
-                ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema)
+                GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
+                ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema,
+                GameSeedRevealedEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"
