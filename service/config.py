@@ -96,10 +96,7 @@ class Settings:
     game_ttl_seconds: int = 604800
     rate_limit: str = "300/minute"
     action_rate_limit: str = "120/minute"
-    token_rate_limit: str = "600/minute"
     rate_limit_enabled: bool = True
-    trusted_proxy_hops: int = 0
-    cors_origins: tuple[str, ...] = ()
     log_level: str = "INFO"
     stream_seconds: float = 3600.0
     finished_game_ttl_seconds: int = 86400
@@ -107,6 +104,9 @@ class Settings:
     memory_max_games: int = 5000
     metrics_token: str = field(default="", repr=False)
     durability: str = "none"
+    token_rate_limit: str = "600/minute"
+    trusted_proxy_hops: int = 0
+    cors_origins: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
