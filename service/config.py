@@ -17,6 +17,7 @@ MAX_DEFAULT_WORKERS = 12
 DURABILITY_MODES = ("none", "fsync", "replica")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
+_ORIGIN = re.compile(r"https?://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
 
 
 class SettingsError(ValueError):
@@ -66,6 +67,19 @@ def parse_whole_number(env: Mapping[str, str], name: str, default: int,
     return int(raw)
 
 
+def parse_origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Browser origins (`https://app.example`, `http://localhost:3000`), separated by commas or
+    blanks; none when unset or blank. An origin is a scheme, a host and perhaps a port: no
+    path, no wildcard."""
+    origins = tuple(part.lower() for part in re.split(r"[,\s]+", parse_text(env, name, ""))
+                    if part)
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise SettingsError(f"{name}: {origin!r} is not an origin such as "
+                                "https://app.example or http://localhost:3000")
+    return origins
+
+
 def parse_token(env: Mapping[str, str], name: str) -> str:
     """A secret of 16 to 200 visible ASCII characters (what a Bearer header carries); empty when
     unset or blank. A refusal does not repeat the value."""
@@ -90,6 +104,9 @@ class Settings:
     memory_max_games: int = 5000
     metrics_token: str = field(default="", repr=False)
     durability: str = "none"
+    token_rate_limit: str = "600/minute"
+    trusted_proxy_hops: int = 0
+    cors_origins: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -110,8 +127,13 @@ class Settings:
             rate_limit=parse_text(env, "CRIBBAGE_RATE_LIMIT", defaults.rate_limit),
             action_rate_limit=parse_text(env, "CRIBBAGE_ACTION_RATE_LIMIT",
                                          defaults.action_rate_limit),
+            token_rate_limit=parse_text(env, "CRIBBAGE_TOKEN_RATE_LIMIT",
+                                        defaults.token_rate_limit),
             rate_limit_enabled=parse_flag(env, "CRIBBAGE_RATE_LIMIT_ENABLED",
                                           defaults.rate_limit_enabled),
+            trusted_proxy_hops=parse_whole_number(env, "CRIBBAGE_TRUSTED_PROXY_HOPS",
+                                                  defaults.trusted_proxy_hops),
+            cors_origins=parse_origins(env, "CRIBBAGE_CORS_ORIGINS"),
             log_level=parse_text(env, "CRIBBAGE_LOG_LEVEL", defaults.log_level).upper(),
             stream_seconds=parse_positive_int(env, "CRIBBAGE_STREAM_SECONDS",
                                               int(defaults.stream_seconds)),

@@ -147,3 +147,13 @@ def test_a_durable_mode_without_redis_is_refused(mode):
         Settings.from_env({"CRIBBAGE_DURABILITY": mode})
     assert str(raised.value) == (f"CRIBBAGE_DURABILITY={mode!r} needs CRIBBAGE_REDIS_URL: the "
                                  "embedded store keeps nothing across a restart")
+
+
+def test_the_token_limit_proxy_hops_and_cors_origins():
+    assert (Settings.from_env({}).token_rate_limit, Settings.from_env({}).trusted_proxy_hops,
+            Settings.from_env({}).cors_origins) == ("600/minute", 0, ())
+    settings = Settings.from_env({"CRIBBAGE_TOKEN_RATE_LIMIT": "50/minute",
+                                  "CRIBBAGE_TRUSTED_PROXY_HOPS": "1",
+                                  "CRIBBAGE_CORS_ORIGINS": "https://app.example"})
+    assert (settings.token_rate_limit, settings.trusted_proxy_hops, settings.cors_origins) == (
+        "50/minute", 1, ("https://app.example",))

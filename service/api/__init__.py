@@ -9,7 +9,7 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, docs, games, health, limits, observability, problems,
+from service.api import (analysis, cors, docs, games, health, limits, observability, problems,
                          responses, scoring)
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
@@ -70,5 +70,6 @@ def create_app(config: Mapping | None = None,
     games.init_app(app, api, store, clock)
     docs.init_app(app)
     responses.document_unreadable_requests(app)
+    cors.init_app(app)  # before limits: a preflight is answered, not counted
     limits.init_app(app)  # last: it limits and documents the operations registered above
     return app

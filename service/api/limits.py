@@ -1,4 +1,20 @@
-"""Rate limits: per client address on every route, and per seat token on game actions.
+"""Rate limits sized for play: per bearer token, per client address, per seat on actions.
+
+Three policies, each named in the RateLimit headers:
+- "token": every request bearing `Authorization: Bearer <token>` (a seat token, or any other
+  token sent that way) counts against that token, keyed by its digest (CRIBBAGE_TOKEN_RATE_LIMIT).
+- "address": every request counts against its client address (CRIBBAGE_RATE_LIMIT), except a
+  game request whose token proved a seat (an answer below 400 from an operation that checks the
+  token): a game played with its token costs its token's allowance, not its address's, so one
+  address can play game after game while unproven requests (no token, a made-up one, a refusal)
+  stay bounded per address. The address is the peer's, or with CRIBBAGE_TRUSTED_PROXY_HOPS set,
+  the one that many trusted proxies saw (werkzeug's ProxyFix over X-Forwarded-For).
+- "actions": game actions per token (CRIBBAGE_ACTION_RATE_LIMIT).
+
+Every limited answer says where the client stands, in the fields of
+draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy: "address";q=300;w=60, ...` (quota and
+window of each policy that applied) and `RateLimit: "address";r=299;t=42, ...` (what remains,
+and the seconds until the window resets).
 
 Counters live in the game store's Redis (standalone or Cluster) when one is configured, so all
 workers and replicas share them; otherwise in this process's memory. Over a limit the answer is
@@ -9,15 +25,17 @@ errors of their own.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import math
 import time
 
-from flask import Flask, Response, current_app, request
-from flask_limiter import Limiter
+from flask import Flask, Response, current_app, g, request
+from flask_limiter import Limiter, RequestLimit
 from flask_limiter.errors import RateLimitExceeded
 from limits import parse_many
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.api.metrics_access import bears_metrics_token
 from service.api.problems import PROBLEM_MEDIA_TYPE, problem_response
@@ -30,6 +48,11 @@ EXTENSION = "cribbage.limiter"
 KEY_PREFIX = "cribbage-limits"
 # Game actions, limited per seat token as well as per address.
 ACTION_ENDPOINTS = ("games.act_in_game",)
+# Operations that check the bearer token against the game: an answer below 400 proves it.
+TOKEN_CHECKING_ENDPOINTS = frozenset({
+    "games.get_game", "games.act_in_game", "games.list_events", "games.create_stream_ticket",
+    "games.stream_game", "games.rename_seat"})
+TOKEN_SCOPE = "token"
 # Never limited: orchestration probes and the docs page. /metrics is limited like any route
 # (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
@@ -38,11 +61,12 @@ EXEMPT_BLUEPRINTS = frozenset({"docs"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
 TOO_MANY_REQUESTS = {
-    "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), or "
-                   "actions from this seat (CRIBBAGE_ACTION_RATE_LIMIT); retry after "
-                   "Retry-After seconds",
+    "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), with "
+                   "this bearer token (CRIBBAGE_TOKEN_RATE_LIMIT), or actions from this seat "
+                   "(CRIBBAGE_ACTION_RATE_LIMIT); retry after Retry-After seconds",
     "headers": {"Retry-After": {"description": "Seconds to wait before retrying",
                                 "schema": {"type": "integer", "minimum": 1}}},
+    # and the RateLimit headers, as on every answer of a limited operation
     "content": {PROBLEM_MEDIA_TYPE: {
         "schema": {"$ref": "#/components/schemas/Problem"},
         "example": {"type": "urn:cribbage:problem:rate_limited", "title": "Too many requests",
@@ -52,24 +76,35 @@ TOO_MANY_REQUESTS = {
 
 
 def init_app(app: Flask) -> None:
-    """Limit the app's routes as its settings say and document the 429 in the OpenAPI document.
+    """Limit the app's routes as its settings say and document the 429 and the RateLimit
+    headers in the OpenAPI document.
 
-    Call after every blueprint is registered: the action limit wraps the registered views.
+    Call after every blueprint is registered: the per-token limits wrap the registered views.
     """
     _document_429(app)
     settings: Settings = app.config["SETTINGS"]
+    if settings.trusted_proxy_hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxy_hops)
     if not settings.rate_limit_enabled:
         return
     _check_limit("CRIBBAGE_RATE_LIMIT", settings.rate_limit)
     _check_limit("CRIBBAGE_ACTION_RATE_LIMIT", settings.action_rate_limit)
+    _check_limit("CRIBBAGE_TOKEN_RATE_LIMIT", settings.token_rate_limit)
+    app.after_request(_rate_limit_headers)  # before the limiter's: it runs after its counting
     limiter = _limiter(app, settings)
     app.extensions[EXTENSION] = limiter
+    app.before_request(_keep_application_limits)
     app.register_error_handler(RateLimitExceeded, _rate_limited)
-    per_seat = limiter.limit(settings.action_rate_limit, key_func=seat_key,
+    per_seat = limiter.limit(settings.action_rate_limit, key_func=token_key,
                              override_defaults=False)
     for endpoint in ACTION_ENDPOINTS:
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = per_seat(app.view_functions[endpoint])
+    per_token = limiter.shared_limit(settings.token_rate_limit, scope=TOKEN_SCOPE,
+                                     key_func=token_key, exempt_when=_without_bearer,
+                                     override_defaults=False)
+    for endpoint, view in list(app.view_functions.items()):
+        app.view_functions[endpoint] = per_token(view)
 
 
 def _check_limit(name: str, text: str) -> None:
@@ -85,13 +120,33 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def seat_key() -> str:
-    """A digest of the bearer token: the token itself is never stored or logged."""
+def address_key() -> str:
+    return "address:" + client_address()
+
+
+def _bearer_token() -> str | None:
     scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        return "address:" + client_address()
-    return "seat:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return token if scheme.lower() == "bearer" and token else None
+
+
+def _without_bearer() -> bool:
+    return _bearer_token() is None
+
+
+def token_key() -> str:
+    """A digest of the bearer token: the token itself is never stored or logged."""
+    token = _bearer_token()
+    if token is None:
+        return address_key()
+    return "token:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _counts_against_address(response: Response) -> bool:
+    """Every answer but one to a game request whose bearer token proved a seat."""
+    proved = (request.endpoint in TOKEN_CHECKING_ENDPOINTS and _bearer_token() is not None
+              and response.status_code < 400)
+    return not proved
 
 
 def storage_uri(settings: Settings) -> str:
@@ -106,8 +161,9 @@ def storage_uri(settings: Settings) -> str:
 
 def _limiter(app: Flask, settings: Settings) -> Limiter:
     options = dict(
-        key_func=client_address,
+        key_func=address_key,
         application_limits=[settings.rate_limit],
+        application_limits_deduct_when=_counts_against_address,
         strategy="fixed-window",
         key_prefix=KEY_PREFIX,
         headers_enabled=False,
@@ -149,5 +205,85 @@ def _rate_limited(error: RateLimitExceeded) -> Response:
         headers={"Retry-After": str(retry_after)})
 
 
+def _keep_application_limits() -> None:
+    """Flask-Limiter forgets the application limits once a view's own limits are checked:
+    keep them for the headers."""
+    g.application_limits = list(current_app.extensions[EXTENSION].current_limits)
+
+
+def _rate_limit_headers(response: Response) -> Response:
+    """RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers-11) for every limit
+    that applied to the request."""
+    limiter: Limiter | None = current_app.extensions.get(EXTENSION)
+    if limiter is None:
+        return response
+    try:
+        applied = [*g.get("application_limits", ()), *limiter.current_limits]
+        applied = list({limit.key: limit for limit in applied}.values())
+        if not applied:
+            return response
+        now = time.time()
+        policies, states = [], []
+        for name, limit in _named(applied):
+            policies.append(f'"{name}";q={limit.limit.amount};w={limit.limit.get_expiry()}')
+            reset = max(0, math.ceil(limit.window[0] - now))
+            states.append(f'"{name}";r={max(0, limit.remaining)};t={reset}')
+    except Exception as error:  # the counters' store failed: answer without the headers
+        log.warning("rate limit headers left out: %s", error)
+        return response
+    response.headers["RateLimit-Policy"] = ", ".join(policies)
+    response.headers["RateLimit"] = ", ".join(states)
+    return response
+
+
+def _named(applied: list[RequestLimit]) -> list[tuple[str, RequestLimit]]:
+    """Each limit with its policy's name; a policy of several windows (10/second;1000/hour)
+    names each by its window: "address-1s", "address-3600s"."""
+    named = []
+    for limit in applied:
+        _, key, scope = limit.request_args[-3:]
+        if scope == TOKEN_SCOPE:
+            named.append(("token", limit))
+        elif key.startswith("address:") and scope == "global":
+            named.append(("address", limit))
+        else:
+            named.append(("actions", limit))
+    counts = {name: sum(1 for other, _ in named if other == name) for name, _ in named}
+    return [(name if counts[name] == 1 else f"{name}-{limit.limit.get_expiry()}s", limit)
+            for name, limit in named]
+
+
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Policy": {
+        "description": "The quota policies that applied to the request "
+                       "(draft-ietf-httpapi-ratelimit-headers-11): `address` (per client "
+                       "address; a game request whose bearer token proved a seat is not "
+                       "counted), `token` (per bearer token), `actions` (game actions per "
+                       "token); `q` requests per `w` seconds. A policy of several windows "
+                       "names each by its window (`address-1s`). Absent when limiting is off",
+        "schema": {"type": "string"},
+        "example": '"address";q=300;w=60, "token";q=600;w=60'},
+    "RateLimit": {
+        "description": "Where the client stands under each policy of RateLimit-Policy: `r` "
+                       "requests left, `t` seconds until the window resets",
+        "schema": {"type": "string"},
+        "example": '"address";r=297;t=42, "token";r=583;t=42'},
+}
+
+
 def _document_429(app: Flask) -> None:
-    document_on_every_operation(app, 429, TOO_MANY_REQUESTS, EXEMPT_PATHS)
+    spec = app.extensions["cribbage.api"].spec
+    for name, header in RATE_LIMIT_HEADERS.items():
+        spec.components.header(name, header)
+    refs = {name: {"$ref": f"#/components/headers/{name}"} for name in RATE_LIMIT_HEADERS}
+    too_many = {**TOO_MANY_REQUESTS, "headers": {**TOO_MANY_REQUESTS["headers"], **refs}}
+    document_on_every_operation(app, 429, too_many, EXEMPT_PATHS)
+    for path, operations in spec._paths.items():
+        if path in EXEMPT_PATHS:
+            continue
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue  # the path's parameters
+            for response in operation.get("responses", {}).values():
+                if isinstance(response, dict) and "$ref" not in response:
+                    response.setdefault("headers", {}).update(copy.deepcopy(refs))

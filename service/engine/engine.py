@@ -45,6 +45,7 @@ def expire(state: GameState, now: float) -> tuple[GameState, list[Event]]:
         return state, []
     g = Draft(state, now)
     _hand_over(g, show.expire(g))
+    outcome.reveal_game_seed(g, state.over)
     g.version += 1
     return g.freeze(), g.events
 
@@ -59,6 +60,7 @@ def apply(state: GameState, action: Action, now: float) -> tuple[GameState, list
     g = Draft(state, now)
     _check_seat_and_phase(state, action)
     _hand_over(g, _dispatch(g, action))
+    outcome.reveal_game_seed(g, state.over)
     g.version += 1
     return g.freeze(), expired + g.events
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from service.engine.rules import skunk_level
-from service.engine.shuffle import hand_seed
+from service.engine.shuffle import commitment, hand_seed
 from service.engine.state import Draft
 
 
@@ -60,6 +60,14 @@ def reveal_hand(g: Draft) -> None:
     seed = hand_seed(g.seed, g.hand_number).hex()
     g.revealed_seeds = g.revealed_seeds + ((g.hand_number, seed),)
     g.emit("hand_revealed", {"hand_number": g.hand_number, "seed": seed})
+
+
+def reveal_game_seed(g: Draft, was_over: bool) -> None:
+    """Once the game (or its match) is over for good, reveal the game seed every hand's and cut
+    round's seed derives from; never before, since it would tell the hands still to come."""
+    if g.over and not was_over:
+        g.emit("game_seed_revealed", {"seed": g.seed.hex(),
+                                      "commitment": commitment(g.seed)})
 
 
 def resign(g: Draft, seat: int) -> None:

@@ -76,7 +76,7 @@ def claim(g: Draft, seat: int, points: int | None, items) -> Handoff | None:
     if missed > 0 and g.options.muggins == "call":
         g.pending_muggins = g.pending_muggins + (
             {"seat": seat, "side": g.options.side_of(seat), "points": missed,
-             "hand_number": g.hand_number},)
+             "hand_number": g.hand_number, "version": g.version + 1},)
     return _next_claim(g, g.now)
 
 

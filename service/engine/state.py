@@ -61,6 +61,17 @@ class GameState:
         return None if self.dealer is None else (self.dealer - 1) % self.options.players
 
     @property
+    def over(self) -> bool:
+        """Nothing more will happen: the match is over, or the game ended and was no match."""
+        return self.phase == "match_over" or (self.phase == "game_over"
+                                              and not self.options.match)
+
+    @property
+    def game_seed_commitment(self) -> str:
+        """sha256 of the game seed (hex): fixed at creation, so every hand's seed is too."""
+        return commitment(self.seed)
+
+    @property
     def seed_commitment(self) -> str | None:
         if self.phase == "cut_for_deal":
             return commitment(cut_seed(self.seed, self.cut_round))
@@ -104,6 +115,7 @@ class Draft:
     # The read-only questions work the same on a draft.
     show_order = GameState.show_order
     claimer = GameState.claimer
+    over = GameState.over
 
     def emit(self, type_: str, public: dict, private: dict | None = None) -> None:
         self.events.append(Event(type_, public, private or {}))

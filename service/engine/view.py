@@ -46,8 +46,9 @@ class RevealedSeed(NamedTuple):
 @dataclass(frozen=True)
 class SeatView:
     """Everything a seat may know, as cards and numbers. Never: other hands, other seats'
-    discards, the crib before it is shown, the undealt deck, the game seed or an unrevealed
-    hand seed. For a spectator `seat`, `hand`, `kept` and `discards` are None."""
+    discards, the crib before it is shown, the undealt deck, the game seed before the game
+    (or match) is over, or an unrevealed hand seed. For a spectator `seat`, `hand`, `kept`
+    and `discards` are None."""
 
     version: int
     phase: str
@@ -85,6 +86,8 @@ class SeatView:
     results: tuple[dict, ...]
     seed_commitment: str | None
     revealed_seeds: tuple[RevealedSeed, ...]
+    game_seed_commitment: str    # sha256 of the game seed, from the game's creation
+    game_seed: str | None        # the game seed (hex), once the game (or match) is over
     history: tuple[dict, ...]  # the public events of the current hand
 
 
@@ -134,6 +137,8 @@ def view(state: GameState, seat: int | None) -> SeatView:
         results=state.results,
         seed_commitment=state.seed_commitment,
         revealed_seeds=tuple(RevealedSeed(*entry) for entry in state.revealed_seeds),
+        game_seed_commitment=state.game_seed_commitment,
+        game_seed=state.seed.hex() if state.over else None,
         history=state.log,
     )
 

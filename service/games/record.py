@@ -30,6 +30,9 @@ class GameRecord:
     state: GameState
     events: int = 0                 # how many events the game's log holds
     owners: tuple[str, ...] = ()    # whose live games it counts among (service.games.caps)
+    # Per seat: the engine version of the state its last own action was applied to (-1: none
+    # yet); what decides when computers may call muggins (service.games.muggins).
+    acted_at: tuple[int, ...] = ()
 
     @property
     def ended(self) -> bool:
@@ -39,6 +42,12 @@ class GameRecord:
         seats = self.seats[:number] + (seat,) + self.seats[number + 1:]
         return replace(self, seats=seats)
 
+    def acted(self, seat: int) -> GameRecord:
+        """The record after `seat` acted on the current state."""
+        acted_at = self.acted_at or (-1,) * len(self.seats)
+        acted_at = acted_at[:seat] + (self.state.version,) + acted_at[seat + 1:]
+        return replace(self, acted_at=acted_at)
+
     def to_json(self) -> str:
         return json.dumps(
             {
@@ -46,6 +55,7 @@ class GameRecord:
                 "state": state_to_dict(self.state),
                 "events": self.events,
                 "owners": list(self.owners),
+                "acted_at": list(self.acted_at),
             },
             separators=(",", ":"),
         )
@@ -58,6 +68,7 @@ class GameRecord:
             state=state_from_dict(data["state"]),
             events=data["events"],
             owners=tuple(data.get("owners", ())),
+            acted_at=tuple(data.get("acted_at", ())),
         )
 
 

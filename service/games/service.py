@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -30,6 +31,7 @@ from .caps import LiveGamesCap
 from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
                      TooManyLiveGames, VersionMismatch)
 from .idempotency import ReplayRecord
+from .muggins import held_from_computers
 from .record import GameRecord, Seat, is_over
 from .requests import ActionRequest, to_action
 
@@ -83,6 +85,7 @@ class SeatAccess:
 class NumberedEvent:
     number: int
     data: dict  # the event as the seat may see it (service.engine.view_event)
+    time: str | None = None  # when the server recorded it (server_time), if it was recorded so
 
 
 @dataclass(frozen=True)
@@ -255,7 +258,8 @@ class GamesService:
             phase_before = record.state.phase
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
-            state, moves = self._computers_play(record.seats, state, now)
+            record = record.acted(seat)
+            state, moves = self._computers_play(record.seats, state, now, record.acted_at)
             events += moves
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
@@ -350,8 +354,7 @@ class GamesService:
                                         code="after_out_of_range", field="after", after=after,
                                         events=record.events)
             numbered = tuple(
-                NumberedEvent(number, engine.view_event(Event.from_dict(json.loads(text)),
-                                                        viewer))
+                _numbered(number, json.loads(text), viewer)
                 for number, text in enumerate(stored.events, start=(after or 0) + 1))
             return EventsPage(_snapshot(game_id, version, record, viewer), numbered)
 
@@ -381,7 +384,7 @@ class GamesService:
         """Apply what is due (an expired deadline, computer moves); save it if anything was."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
-        state, moves = self._computers_play(record.seats, state, now)
+        state, moves = self._computers_play(record.seats, state, now, record.acted_at)
         if state is record.state:
             return stored.version, record
         events += moves
@@ -393,17 +396,19 @@ class GamesService:
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None) -> int:
-        version = self.store.save(game_id, version, record.to_json(), _texts(events), replay,
+        version = self.store.save(game_id, version, record.to_json(),
+                                  _texts(events, self.clock()), replay,
                                   finished=record.ended)
         if record.ended:
             self._release(record.owners, game_id)
         return version
 
-    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float):
+    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float,
+                        acted_at: Sequence[int] = ()):
         """Let computer seats move for as long as one of them has a move to make."""
         events: list[Event] = []
         for _ in range(COMPUTER_MOVES):
-            moved = _computer_move(seats, state, now)
+            moved = _computer_move(seats, state, now, acted_at)
             if moved is None:
                 return state, events
             state, produced = moved
@@ -416,7 +421,8 @@ class GamesService:
             game_id = secrets.token_urlsafe(12)
             self._claim(caps, game_id)
             try:
-                self._store(self.store.create, game_id, record.to_json(), _texts(events))
+                self._store(self.store.create, game_id, record.to_json(),
+                            _texts(events, self.clock()))
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)
@@ -466,8 +472,10 @@ def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
                         replace(view, to_act=humans_to_act), replayed)
 
 
-def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
-    """The next computer seat's move applied, or None if no computer seat has one to make."""
+def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
+                   acted_at: Sequence[int]):
+    """The next computer seat's move applied, or None if no computer seat has one to make.
+    A computer calls muggins only once the humans have had their chance (games.muggins)."""
     for number in engine.to_act(state):
         seat = seats[number]
         if seat.kind != "computer":
@@ -475,6 +483,9 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float):
         rng = random.Random(hashlib.sha256(
             state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
         view = engine.view(state, number)
+        if held_from_computers(state, seats, acted_at, number):
+            view = replace(view, legal_actions=tuple(
+                option for option in view.legal_actions if option.type != "muggins"))
         action = LEVELS[seat.level].choose(view, rng)
         if action is None:
             continue
@@ -511,5 +522,19 @@ def _seat(number: int, spec: dict) -> Seat:
     return Seat("human", spec.get("name") or f"Player {number + 1}")
 
 
-def _texts(events: Sequence[Event]) -> list[str]:
-    return [json.dumps(event.to_dict(), separators=(",", ":")) for event in events]
+def _texts(events: Sequence[Event], now: float) -> list[str]:
+    """The events as the store keeps them, each with the server's time of the write."""
+    time_text = server_time(now)
+    return [json.dumps({**event.to_dict(), "time": time_text}, separators=(",", ":"))
+            for event in events]
+
+
+def _numbered(number: int, stored: dict, viewer: int | None) -> NumberedEvent:
+    return NumberedEvent(number, engine.view_event(Event.from_dict(stored), viewer),
+                         stored.get("time"))
+
+
+def server_time(now: float) -> str:
+    """Epoch seconds as RFC 3339 in UTC with milliseconds: 2026-11-25T10:04:05.678Z."""
+    moment = datetime.fromtimestamp(now, timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

@@ -214,3 +214,11 @@ def test_a_dealer_with_nothing_to_discard_may_not_discard():
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Discard(dealer, state.hands[dealer][:1]), 0.0)
     assert refused.value.code == "not_your_turn"
+
+
+def test_a_pending_muggins_count_records_the_version_that_first_holds_it():
+    state, _ = claim(at_show(muggins="call"), BOB, 5)  # misses 4
+    assert state.pending_muggins == ({"seat": BOB, "side": BOB, "points": 4, "hand_number": 1,
+                                      "version": state.version},)
+    later, _ = claim(state, ALICE, 12)
+    assert later.pending_muggins == state.pending_muggins

@@ -7,7 +7,7 @@ from service.cards import Card
 from service.engine import GameOptions, LegalPlay, Play, apply, new_game, view, view_event
 from service.engine.view import PlayedCard, RevealedSeed
 from service.simulation.random_games import play_random_game, random_action
-from service.engine.shuffle import hand_seed
+from service.engine.shuffle import commitment, hand_seed
 from tests.engine.helpers import cards, run
 from tests.engine.test_golden_hands import (ALICE, BOB, SEED_003_BEFORE_PLAY, SEED_003_PLAY,
                                             seed_003_state)
@@ -53,11 +53,12 @@ def test_the_crib_is_hidden_until_shown_and_seeds_until_revealed():
     seen = view(state, BOB)
     assert seen.crib is None and seen.crib_size == 4
     assert '"8D"' not in json.dumps(view_body(seen))  # Alice's discard
+    assert (seen.game_seed_commitment, seen.game_seed) == (commitment(state.seed), None)
     game = play_random_game(GameOptions(counting="manual"), b"secret", random.Random(5))
     state = game.state
-    for seat in (None, 0, 1):
-        text = json.dumps(view_body(view(state, seat)))
-        assert b"secret".hex() not in text
+    for seat in (None, 0, 1):  # over: the game seed is revealed to everyone
+        assert view(state, seat).game_seed == b"secret".hex()
+        assert view(state, seat).game_seed_commitment == commitment(b"secret")
 
 
 def test_a_seat_sees_exactly_its_own_discards():
@@ -103,7 +104,8 @@ def test_views_never_leak_hidden_cards_in_random_games():
         state = new_game(options, b"leak %d" % number)
         while (action := random_action(state, rng)) is not None:
             state, events = apply(state, action, 0.0)
-            secrets = {state.seed.hex()}
+            secrets = set() if state.over else {
+                state.seed.hex(), hand_seed(state.seed, state.hand_number + 1).hex()}
             if state.hand_number not in dict(state.revealed_seeds):
                 secrets.add(hand_seed(state.seed, state.hand_number).hex())
             undealt = {str(card) for card in state.deck}

@@ -64,7 +64,7 @@ def test_every_event_type_the_engine_emits_is_documented(components):
     for type_, ref in components["schemas"]["Event"]["discriminator"]["mapping"].items():
         schema = components["schemas"][ref.rsplit("/", 1)[1]]
         assert schema["properties"]["type"]["enum"] == [type_]
-        assert {"number", "type"} <= set(schema["required"])
+        assert {"number", "time", "type"} <= set(schema["required"])
 
 
 def test_every_action_and_legal_action_type_has_its_schema(components):
@@ -96,7 +96,8 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                 number += 1
                 seen_events.add(event.type)
                 for seat in seats:
-                    data = {"number": number, **view_event(event, seat)}
+                    data = {"number": number, "time": "2026-11-25T10:04:05.678Z",
+                            **view_event(event, seat)}
                     assert not [error.message for error in events.iter_errors(data)], data
             body = view_body(view(state, rng.choice(seats)))
             assert not [error.message for error in views.iter_errors(body)], body

@@ -76,3 +76,40 @@ def test_every_revealed_seed_matches_its_commitment_and_the_cards_dealt():
             depth = hand["starter"]["depth"]
             assert depth == 4 + Stream(hashlib.sha256(seed + b"starter").digest()).below(40 - 7)
             assert deck[12 + depth] == hand["starter"]["starter"]
+
+
+def test_the_game_seed_committed_at_creation_is_revealed_at_the_end_and_yields_every_seed():
+    """As a client: keep the creation's game_seed_commitment; at the end check the revealed
+    game seed against it, then derive every hand's and cut round's seed from it (README:
+    Checking a shuffle) and compare them with the seeds revealed during the game."""
+    from service.store import MemoryGameStore
+    from tests.games.conftest import make_app
+
+    client = make_app(MemoryGameStore(600)).test_client()
+    created = create(client, [HUMAN, COMPUTER], {"target": 61, "match": True})
+    committed = created["game"]["view"]["game_seed_commitment"]
+    player = Player.creator(client, created)
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        assert (game["view"]["game_seed_commitment"], game["view"]["game_seed"]) == (
+            committed, None)
+        game = player.act(first_legal(game["view"]))
+    assert game["view"]["game_seed"] is None  # the match could go on: later hands stay secret
+    game = player.act({"type": "end_match"})
+    events = player.events().get_json()["events"]
+
+    revealed = [event for event in events if event["type"] == "game_seed_revealed"]
+    assert [event["number"] for event in revealed] == [events[-1]["number"]]
+    game_seed = bytes.fromhex(revealed[0]["seed"])
+    assert hashlib.sha256(game_seed).hexdigest() == committed == revealed[0]["commitment"]
+    assert game["view"]["game_seed"] == revealed[0]["seed"]
+    hand_seeds = {event["hand_number"]: event["seed"] for event in events
+                  if event["type"] == "hand_revealed"}
+    cut_seeds = {event["round"]: event["seed"] for event in events
+                 if event["type"] == "cut_result"}
+    assert len(hand_seeds) >= 3 and cut_seeds
+    for number, seed in hand_seeds.items():
+        derived = hashlib.sha256(game_seed + b"hand" + number.to_bytes(4, "big")).hexdigest()
+        assert seed == derived
+    for number, seed in cut_seeds.items():
+        assert seed == hashlib.sha256(game_seed + b"cut" + number.to_bytes(4, "big")).hexdigest()

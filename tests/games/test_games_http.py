@@ -357,8 +357,22 @@ def test_the_event_log_opens_with_the_first_cut_round_and_its_commitment(client)
     player = versus_computer(client)
     game = player.read()
     first = player.events().get_json()["events"][0]
-    assert first == {"number": 1, "type": "cut_round", "round": 1, "seats": [0, 1],
+    assert first == {"number": 1, "time": "2027-01-15T08:00:00.000Z", "type": "cut_round",
+                     "round": 1, "seats": [0, 1],
                      "seed_commitment": game["view"]["seed_commitment"]}
+
+
+def test_events_carry_the_servers_time_of_their_write_in_utc_with_milliseconds(client, clock):
+    player = versus_computer(client)
+    created = player.read()["last_event"]
+    clock.advance(3723.4567)  # 1 h 2 min 3.4567 s after the creation
+    game = player.act({"type": "cut_for_deal", "depth": None})
+    events = player.events().get_json()["events"]
+    created_at = ["2027-01-15T08:00:00.000Z"] * created
+    assert [event["time"] for event in events[:created]] == created_at
+    assert [event["time"] for event in events[created:]] == (
+        ["2027-01-15T09:02:03.456Z"] * (game["last_event"] - created))
+    assert game["last_event"] > created
 
 
 def test_events_are_numbered_and_show_private_parts_only_to_their_seat(client):

@@ -64,7 +64,8 @@ class Table:
         if not crib_shown:
             cards |= {str(card) for card in state.crib} - self.own_cards.get(viewer, set())
         cards |= {str(card) for card in state.deck}
-        seeds = {state.seed.hex()}
+        seeds = set() if state.over else {  # the game seed, and with it the hands to come
+            state.seed.hex(), hand_seed(state.seed, state.hand_number + 1).hex()}
         revealed = {number for number, _ in state.revealed_seeds}
         if state.hand_number and state.hand_number not in revealed:
             seeds.add(hand_seed(state.seed, state.hand_number).hex())
@@ -115,7 +116,8 @@ class Table:
         for event in served:
             raw = raw_events[event["number"] - 1]
             mine = raw["private"].get(str(viewer.seat), {}) if viewer.seat is not None else {}
-            expected = {"number": event["number"], "type": raw["type"], **raw["public"], **mine}
+            expected = {"number": event["number"], "time": raw["time"], "type": raw["type"],
+                        **raw["public"], **mine}
             assert event == expected
             if event["number"] >= current_hand_from:
                 assert_hidden(json.dumps(event), cards, seeds)

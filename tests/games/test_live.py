@@ -42,7 +42,8 @@ def test_taking_a_seat_is_an_event_with_the_players_name(client):
                          json={"code": created["invites"][0]["code"], "name": "Bea"})
     assert joined.status_code == 200
     events = ana.events(after=before).get_json()["events"]
-    assert events == [{"number": before + 1, "type": "seat_joined", "seat": 1, "name": "Bea"}]
+    assert events == [{"number": before + 1, "time": "2027-01-15T08:00:00.000Z",
+                       "type": "seat_joined", "seat": 1, "name": "Bea"}]
 
 
 def test_a_long_poll_is_woken_by_another_seats_action(client):
@@ -129,7 +130,7 @@ def test_a_finished_game_streams_its_last_events_then_ends(client):
     follow = stream(player, Last_Event_ID=str(last - 2))
     assert follow.next_message()["event"] == "snapshot"
     assert [follow.next_message()["data"] for _ in tail] == tail
-    assert [event["type"] for event in tail] == ["game_won", "hand_revealed"]
+    assert [event["type"] for event in tail] == ["hand_revealed", "game_seed_revealed"]
     assert follow.next_message()["event"] == "state"
     assert follow.next_message() == {"event": "end", "data": {"last_event": last}}
     follow.close()
@@ -157,7 +158,8 @@ def test_renaming_a_seat_is_an_event_every_seat_sees(client):
     assert renamed.get_json()["seats"][1]["name"] == "Beatriz"
     assert ana.read()["seats"][1]["name"] == "Beatriz"
     assert ana.events(after=before).get_json()["events"] == [
-        {"number": before + 1, "type": "seat_renamed", "seat": 1, "name": "Beatriz"}]
+        {"number": before + 1, "time": "2027-01-15T08:00:00.000Z", "type": "seat_renamed",
+         "seat": 1, "name": "Beatriz"}]
 
 
 def test_only_a_seats_own_token_renames_it(client):

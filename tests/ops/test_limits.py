@@ -1,8 +1,10 @@
-"""Rate limits: per client address everywhere, per seat token on actions, 429 + Retry-After."""
+"""Rate limits: per client address, per bearer token, per seat on actions; 429 + Retry-After;
+the RateLimit headers."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 
 import pytest
 
@@ -114,6 +116,7 @@ def test_the_address_limit_still_applies_to_actions():
 @pytest.mark.parametrize("name, settings", [
     ("CRIBBAGE_RATE_LIMIT", {"rate_limit": "lots"}),
     ("CRIBBAGE_ACTION_RATE_LIMIT", {"action_rate_limit": "5 per fortnight"}),
+    ("CRIBBAGE_TOKEN_RATE_LIMIT", {"token_rate_limit": "many"}),
 ])
 def test_an_unreadable_limit_stops_the_app_from_starting(name, settings):
     with pytest.raises(SettingsError, match=f"^{name}="):
@@ -142,7 +145,7 @@ def test_counters_in_redis_are_shared_and_keyed_by_a_digest_of_the_token(redis_s
 
     keys = redis_server.cli("--scan", "--pattern", f"*{KEY_PREFIX}*").split()
     digest = hashlib.sha256(game["token"].encode()).hexdigest()[:32]
-    assert any(f"seat:{digest}" in key for key in keys), keys
+    assert any(f"token:{digest}" in key for key in keys), keys
     assert any("127.0.0.1" in key for key in keys), keys
     dump = " ".join(keys + [redis_server.cli("GET", key) for key in keys])
     assert game["token"] not in dump
@@ -174,6 +177,117 @@ def test_an_unreachable_limits_redis_never_turns_into_errors(dedicated_redis):
     assert [client.get("/v1/ping").status_code for _ in range(3)] == [200, 200, 200]
     dedicated_redis.start()
     assert client.get("/v1/ping").status_code == 200
+
+
+def bearer(game: dict) -> dict:
+    return {"Authorization": f"Bearer {game['token']}"}
+
+
+def policies(response) -> tuple[str, str]:
+    """The RateLimit-Policy header, and the RateLimit header with its seconds left as `t=T`."""
+    return (response.headers.get("RateLimit-Policy"),
+            re.sub(r";t=([0-9]+)", ";t=T", response.headers.get("RateLimit", "")))
+
+
+def test_every_limited_answer_says_where_the_client_stands():
+    client = make_app().test_client()
+    response = client.get("/v1/ping")
+    assert policies(response) == ('"address";q=300;w=60', '"address";r=299;t=T')
+    assert 1 <= int(re.search(r";t=([0-9]+)", response.headers["RateLimit"]).group(1)) <= 60
+    game = new_game(client)
+    assert policies(bad_action(client, game)) == (
+        '"address";q=300;w=60, "actions";q=120;w=60, "token";q=600;w=60',
+        '"address";r=297;t=T, "actions";r=119;t=T, "token";r=599;t=T')
+    assert client.get("/livez").headers.get("RateLimit") is None
+
+
+def test_a_policy_of_several_windows_names_each_by_its_window():
+    client = make_app(rate_limit="10/second;1000/hour").test_client()
+    assert policies(client.get("/v1/ping")) == (
+        '"address-1s";q=10;w=1, "address-3600s";q=1000;w=3600',
+        '"address-1s";r=9;t=T, "address-3600s";r=999;t=T')
+
+
+def test_a_429_says_where_the_client_stands_too():
+    client = make_app(rate_limit="1/minute").test_client()
+    client.get("/v1/ping")
+    response = client.get("/v1/ping")
+    assert response.status_code == 429
+    assert policies(response) == ('"address";q=1;w=60', '"address";r=0;t=T')
+
+
+def test_requests_whose_token_proves_a_seat_do_not_count_against_the_address():
+    client = make_app(rate_limit="3/minute").test_client()
+    game = new_game(client)  # 1 of the address's 3
+    path = f"/v1/games/{game['game_id']}"
+    for _ in range(10):
+        assert client.get(path, headers=bearer(game)).status_code == 200
+        assert client.get(f"{path}/events?after=0", headers=bearer(game)).status_code == 200
+    response = client.get(path, headers=bearer(game))
+    assert policies(response) == ('"address";q=3;w=60, "token";q=600;w=60',
+                                  '"address";r=2;t=T, "token";r=579;t=T')
+    assert [client.get("/v1/ping").status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_made_up_token_or_a_refusal_counts_against_the_address():
+    client = make_app(rate_limit="3/minute").test_client()
+    game = new_game(client)
+    made_up = {"Authorization": "Bearer made-up-token-000000"}
+    assert client.get(f"/v1/games/{game['game_id']}", headers=made_up).status_code == 403
+    assert bad_action(client, game).status_code == 409
+    assert_rate_limited(client.get(f"/v1/games/{game['game_id']}", headers=bearer(game)),
+                        "3 per 1 minute")
+
+
+def test_a_token_on_a_route_that_does_not_check_it_counts_against_the_address():
+    client = make_app(rate_limit="2/minute").test_client()
+    made_up = {"Authorization": "Bearer made-up-token-000000"}
+    assert [client.get("/v1/ping", headers=made_up).status_code for _ in range(3)] == [
+        200, 200, 429]
+
+
+def test_every_bearer_token_has_its_own_allowance():
+    client = make_app(token_rate_limit="3/minute").test_client()
+    first, second = new_game(client), new_game(client)
+    path = f"/v1/games/{first['game_id']}"
+    assert [client.get(path, headers=bearer(first)).status_code for _ in range(3)] == [200] * 3
+    assert_rate_limited(client.get(path, headers=bearer(first)), "3 per 1 minute")
+    assert client.get(f"/v1/games/{second['game_id']}", headers=bearer(second)).status_code == 200
+
+
+def test_the_address_is_the_peers_unless_proxies_are_trusted():
+    forwarded = [{"X-Forwarded-For": f"203.0.113.{n}"} for n in (1, 2)]
+    direct = make_app(rate_limit="1/minute").test_client()
+    assert [direct.get("/v1/ping", headers=h).status_code for h in forwarded] == [200, 429]
+    proxied = make_app(rate_limit="1/minute", trusted_proxy_hops=1).test_client()
+    assert [proxied.get("/v1/ping", headers=h).status_code for h in forwarded] == [200, 200]
+    assert proxied.get("/v1/ping", headers=forwarded[0]).status_code == 429
+    # With one trusted hop, only the address the proxy added counts, not what the client sent.
+    spoofed = {"X-Forwarded-For": "198.51.100.7, 203.0.113.1"}
+    assert proxied.get("/v1/ping", headers=spoofed).status_code == 429
+
+
+def test_proxy_hops_are_read_from_the_environment():
+    assert Settings.from_env({"CRIBBAGE_TRUSTED_PROXY_HOPS": "2"}).trusted_proxy_hops == 2
+    assert Settings.from_env({}).trusted_proxy_hops == 0
+    with pytest.raises(SettingsError, match="^CRIBBAGE_TRUSTED_PROXY_HOPS="):
+        Settings.from_env({"CRIBBAGE_TRUSTED_PROXY_HOPS": "-1"})
+
+
+def test_every_limited_operation_documents_the_ratelimit_headers(spec):
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            for status, response in operation["responses"].items():
+                headers = response.get("headers", {})
+                if path in ("/livez", "/readyz"):
+                    assert "RateLimit" not in headers
+                    continue
+                assert headers["RateLimit"] == {"$ref": "#/components/headers/RateLimit"}, (
+                    path, method, status)
+                assert headers["RateLimit-Policy"] == {
+                    "$ref": "#/components/headers/RateLimit-Policy"}
 
 
 @pytest.fixture(scope="module")

@@ -37,7 +37,7 @@ def events_body(page: EventsPage) -> dict:
 
 
 def event_body(event: NumberedEvent) -> dict:
-    return {"number": event.number, **event.data}
+    return {"number": event.number, "time": event.time, **event.data}
 
 
 def seat_state_body(snapshot: GameSnapshot) -> dict:

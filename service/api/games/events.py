@@ -15,6 +15,8 @@ from service.api.scoring.schemas import ScoreItemSchema
 from service.api.unions import TaggedUnionSchema, tag
 
 HEX_SHA256 = "^[0-9a-f]{64}$"
+HEX_BYTES = "^([0-9a-f]{2})+$"
+SERVER_TIME = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$"
 
 
 def _seat(description: str = "") -> fields.Integer:
@@ -55,6 +57,12 @@ def _hand() -> fields.String:
 class _EventSchema(ma.Schema):
     number = fields.Integer(required=True, validate=validate.Range(1, None), metadata={
         "description": "The event's place in the game, from 1"})
+    time = fields.String(required=True, allow_none=True, metadata={
+        "description": "When the server recorded the event, by its clock: RFC 3339 in UTC "
+                       "with milliseconds. Events written together (an action and the "
+                       "computer moves it set off) share it. Null for events stored before "
+                       "the service recorded times", "pattern": SERVER_TIME,
+        "example": "2026-11-25T10:04:05.678Z"})
 
 
 class CutRoundEventSchema(_EventSchema):
@@ -260,6 +268,18 @@ class HandRevealedEventSchema(_EventSchema):
         description = "The hand is over: its shuffle seed is revealed"
 
 
+class GameSeedRevealedEventSchema(_EventSchema):
+    type = tag("game_seed_revealed")
+    seed = fields.String(required=True, metadata={
+        "description": "The game seed (hex; 32 bytes in games the service creates): sha256 of "
+                       "it is the view's game_seed_commitment, and every hand's and cut "
+                       "round's seed derives from it", "pattern": HEX_BYTES})
+    commitment = _hex("sha256 of the seed, as committed when the game was created")
+
+    class Meta:
+        description = "The game (or its match) is over: its game seed is revealed"
+
+
 class GameWonEventSchema(_EventSchema):
     type = tag("game_won")
     winner = _non_negative("The winning side")
@@ -329,7 +349,8 @@ class EventSchema(TaggedUnionSchema):
                 ShowScoredEventSchema, ClaimEventSchema, MugginsEventSchema,
                 MugginsLapsedEventSchema, CountTimeoutEventSchema, HandRevealedEventSchema,
                 GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
-                ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema)
+                ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema,
+                GameSeedRevealedEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

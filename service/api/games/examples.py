@@ -5,6 +5,7 @@ example against its schema)."""
 GAME_ID = "jKnDr5bA5CmPTtLa"
 CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0baa"
 HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
+GAME_SEED_COMMITMENT = "d0dad94c14b492b9624b14478eb84d32d147bab1d5b919ff1d6a2809c036c8da"
 OPTIONS = {"target": 121, "counting": "manual", "muggins": "call", "count_time_limit": 60}
 ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True}
 BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
@@ -26,7 +27,7 @@ CUT_VIEW = {
     "hand_sizes": [0, 0], "crib_size": 0, "crib": None, "shown_hands": [],
     "cut_for_deal": {"round": 1, "seats": [0, 1], "cards": [None, None], "deck_size": 52},
     "pending_muggins": [], "winner": None, "results": [], "seed_commitment": CUT_COMMITMENT,
-    "revealed_seeds": [],
+    "revealed_seeds": [], "game_seed_commitment": GAME_SEED_COMMITMENT, "game_seed": None,
     "history": [{"type": "cut_round", "round": 1, "seats": [0, 1],
                  "seed_commitment": CUT_COMMITMENT}],
 }
@@ -95,19 +96,51 @@ ACTED = {
 EVENTS = {
     "game_id": GAME_ID, "seat": 0,
     "events": [
-        {"number": 1, "type": "cut_round", "round": 1, "seats": [0, 1],
-         "seed_commitment": CUT_COMMITMENT},
-        {"number": 2, "type": "seat_joined", "seat": 1, "name": "Bea"},
-        {"number": 3, "type": "dealer_cut", "seat": 0, "depth": 46, "card": "7H"},
-        {"number": 4, "type": "dealer_cut", "seat": 1, "depth": 18, "card": "2H"},
-        {"number": 5, "type": "cut_result", "round": 1,
+        {"number": 1, "time": "2026-11-25T10:04:05.678Z", "type": "cut_round", "round": 1,
+         "seats": [0, 1], "seed_commitment": CUT_COMMITMENT},
+        {"number": 2, "time": "2026-11-25T10:04:41.093Z", "type": "seat_joined", "seat": 1,
+         "name": "Bea"},
+        {"number": 3, "time": "2026-11-25T10:04:44.310Z", "type": "dealer_cut", "seat": 0,
+         "depth": 46, "card": "7H"},
+        {"number": 4, "time": "2026-11-25T10:04:47.552Z", "type": "dealer_cut", "seat": 1,
+         "depth": 18, "card": "2H"},
+        {"number": 5, "time": "2026-11-25T10:04:47.552Z", "type": "cut_result", "round": 1,
          "seed": "29f4bc8fbb9520bbf922c4a15490bb8c97d29856320ef75205d9991949f94279",
          "cards": ["7H", "2H"], "dealer": 1, "tied": []},
-        {"number": 6, **DEALT, "cards": ANA_HAND},
-        {"number": 7, "type": "discarded", "seat": 0, "count": 2, "cards": ANA_HAND[:2]},
+        {"number": 6, "time": "2026-11-25T10:04:47.552Z", **DEALT, "cards": ANA_HAND},
+        {"number": 7, "time": "2026-11-25T10:05:02.217Z", "type": "discarded", "seat": 0,
+         "count": 2, "cards": ANA_HAND[:2]},
     ],
     "last_event": 7,
     "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],
+              "legal_actions": [], "deadline": None},
+}
+
+# The last events of another game: Ana's count takes her past 121, the hand's seed and then the
+# game seed (whose sha256 every view showed as game_seed_commitment) are revealed.
+GAME_OVER_EVENTS = {
+    "game_id": GAME_ID, "seat": 0,
+    "events": [
+        {"number": 212, "time": "2026-11-25T10:31:17.204Z", "type": "claim", "seat": 0,
+         "hand": "hand", "cards": ["5H", "5S", "JD", "4C"], "starter": "6D", "claimed": 8,
+         "true_count": 8, "items": [
+             {"kind": "fifteen", "cards": ["5H", "JD"], "points": 2},
+             {"kind": "fifteen", "cards": ["5S", "JD"], "points": 2},
+             {"kind": "fifteen", "cards": ["5H", "4C", "6D"], "points": 2},
+             {"kind": "fifteen", "cards": ["5S", "4C", "6D"], "points": 2}],
+         "points": 8, "scores": [123, 97]},
+        {"number": 213, "time": "2026-11-25T10:31:17.204Z", "type": "game_won", "winner": 0,
+         "seats": [0], "scores": [123, 97], "skunks": [0, 0], "game_points": 1,
+         "match_points": [1, 0], "resigned": None},
+        {"number": 214, "time": "2026-11-25T10:31:17.204Z", "type": "hand_revealed",
+         "hand_number": 14,
+         "seed": "5be8d4f07a5b8a3cf9e4f0ef0ee3f8f5d8d8a8e70b3a0b4e3d2e9d6b0a0f4c21"},
+        {"number": 215, "time": "2026-11-25T10:31:17.204Z", "type": "game_seed_revealed",
+         "seed": "c6120b27bd6924a165d20aed4c2bce7947be99191962ff622b85c35d41ee0ed4",
+         "commitment": GAME_SEED_COMMITMENT},
+    ],
+    "last_event": 215,
+    "state": {"version": 143, "etag": '"143-0"', "phase": "game_over", "to_act": [],
               "legal_actions": [], "deadline": None},
 }
 

@@ -8,7 +8,7 @@ from marshmallow import fields, validate
 
 from service.api.fields import CanonicalCard, StrictBoolean, StrictInteger
 from service.api.games.actions import LegalActionSchema
-from service.api.games.events import EventSchema
+from service.api.games.events import HEX_BYTES, HEX_SHA256, EventSchema
 from service.bots import LEVELS
 from service.engine import PHASES
 
@@ -149,6 +149,12 @@ class ViewSchema(ma.Schema):
     seed_commitment = fields.String(required=True, allow_none=True, metadata={
         "description": "sha256 (hex) of the current shuffle seed, published before it is used"})
     revealed_seeds = fields.List(fields.Nested(RevealedSeedSchema), required=True)
+    game_seed_commitment = fields.String(required=True, metadata={
+        "description": "sha256 (hex) of the game seed every hand's and cut round's seed "
+                       "derives from; fixed when the game is created", "pattern": HEX_SHA256})
+    game_seed = fields.String(required=True, allow_none=True, metadata={
+        "description": "The game seed (hex; 32 bytes in games the service creates), once the "
+                       "game (or its match) is over; null before", "pattern": HEX_BYTES})
     history = fields.List(fields.Dict(), required=True, metadata={
         "description": "Public events of the current hand: each an Event without its number "
                        "and without the private cards"})

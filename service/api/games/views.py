@@ -137,7 +137,8 @@ SSE_MESSAGE = {
     }}
 STREAM_EXAMPLE = {
     "id": "8",
-    "data": '{"number": 8, "type": "card_played", "seat": 1, "card": "5H", "count": 5}'}
+    "data": '{"number": 8, "time": "2026-11-25T10:05:09.804Z", "type": "card_played", '
+            '"seat": 1, "card": "5H", "count": 5}'}
 
 CREATE_LINKS = {
     **_links("$response.body#/token"),
@@ -320,7 +321,10 @@ def act_in_game(action: ActionRequest, game_id: str):
           {"events": 6, "after": 9}, field="after")
 @UNAVAILABLE
 @blp.arguments(EventsQuerySchema, location="query")
-@blp.documented_response(200, EventsSchema, example=examples.EVENTS)
+@blp.documented_response(200, EventsSchema, examples={
+    "opening": {"summary": "The opening cut, the deal and a discard", "value": examples.EVENTS},
+    "game_over": {"summary": "The end of a game: its hand's seed, then the game seed, revealed",
+                  "value": examples.GAME_OVER_EVENTS}})
 def list_events(query: dict, game_id: str):
     """The game's numbered events, as your seat sees them
 
