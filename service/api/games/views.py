@@ -172,6 +172,12 @@ FOLLOW_LINKS = {
                    "description": "Wait for what happens next"},
     "getGame": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"},
                 "description": "Read the game again"},
+    "rematchGame": {"operationId": "rematchGame",
+                    "parameters": {"game_id": "$request.path.game_id"},
+                    "description": "Once the game is over: offer or accept a rematch"},
+    "declineRematch": {"operationId": "declineRematch",
+                       "parameters": {"game_id": "$request.path.game_id"},
+                       "description": "Decline the rematch offered"},
 }
 
 

@@ -26,8 +26,17 @@ def _service() -> GamesService:
     return current_app.extensions[SERVICE]
 
 
+PLAYER_BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
+CREATED_LINKS = {
+    "listPlayerGames": {"operationId": "listPlayerGames", "parameters": PLAYER_BEARER,
+                        "description": "List the player's games"},
+    "createGame": {"operationId": "createGame", "parameters": PLAYER_BEARER,
+                   "description": "Create a game as this player"},
+}
+
+
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="createPlayer")
+@blp.doc(operationId="createPlayer", responses={201: {"links": CREATED_LINKS}})
 @document_errors(blp, 400, 413, 415, 422, 500)
 @UNAVAILABLE
 @blp.arguments(CreatePlayerSchema, example=examples.CREATE_REQUEST)
