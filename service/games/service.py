@@ -386,13 +386,12 @@ class GamesService:
         if stored is None:
             raise PlayerRefused("this player token is unknown or expired")
         lines, gone = [], []
-        for game_id, seat in stored.games:
-            try:
-                record = GameRecord.from_json(self.store.load(game_id).data)
-            except GameNotFound:
+        found = self.store.load_many([game_id for game_id, _ in stored.games])
+        for (game_id, seat), game in zip(stored.games, found):
+            if game is None:
                 gone.append((game_id, seat))
-                continue
-            lines.append(self._lobby_line(game_id, seat, record))
+            else:
+                lines.append(self._lobby_line(game_id, seat, GameRecord.from_json(game.data)))
         if gone:
             self.store.unlink_player_games(player.key, gone)
         return tuple(sorted(lines, key=lambda line: (line.ended, -line.updated)))
@@ -526,17 +525,22 @@ class GamesService:
                 log.warning("game %s not listed for its player: %s", game_id, error)
 
     def _lobby_line(self, game_id: str, seat: int, record: GameRecord) -> LobbyGame:
-        now = self.clock()
-        state, _ = engine.expire(record.state, now)
-        state, _ = self._computers_play(record.seats, state, now)
-        view = _snapshot(game_id, 0, replace(record, state=state), seat).view
+        """A deadline that is due shows as applied (the computers' replies too); nothing is
+        saved. Only the public parts of the state are read: whose turn, scores, sides."""
+        state = record.state
+        if state.deadline is not None and self.clock() > state.deadline:
+            state, _ = engine.expire(state, self.clock())
+            state, _ = self._computers_play(record.seats, state, self.clock())
+        to_act = tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human")
+        options = state.options
+        side_of_seat = tuple(options.side_of(number) for number in range(options.players))
         offer = record.rematch
         return LobbyGame(
-            game_id=game_id, seat=seat, phase=view.phase, to_act=view.to_act,
-            your_turn=seat in view.to_act, scores=view.scores,
-            side=view.side_of_seat[seat], side_of_seat=view.side_of_seat,
+            game_id=game_id, seat=seat, phase=state.phase, to_act=to_act,
+            your_turn=seat in to_act, scores=state.scores,
+            side=side_of_seat[seat], side_of_seat=side_of_seat,
             seats=tuple(enumerate(record.seats)),
-            updated=record.updated, ended=is_over(view.phase, view.options.match),
+            updated=record.updated, ended=is_over(state.phase, options.match),
             rematch_of=record.rematch_of,
             rematch_game_id=None if offer is None or not (offer.open or offer.started)
             else offer.game_id)

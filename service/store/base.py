@@ -116,6 +116,16 @@ class GameStore(ABC):
         Raises VersionConflict (nothing written) or GameNotFound.
         """
 
+    def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:
+        """The games (version and document only), None for each that does not exist."""
+        found: list[StoredGame | None] = []
+        for game_id in game_ids:
+            try:
+                found.append(self.load(game_id))
+            except GameNotFound:
+                found.append(None)
+        return found
+
     def events(self, game_id: str, after: int) -> list[str]:
         """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
         return list(self.load(game_id, events_after=after).events)

@@ -21,6 +21,7 @@ import base64
 import logging
 import threading
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 import redis
 from redis.backoff import NoBackoff
@@ -378,12 +379,28 @@ class RedisGameStore(GameStore):
         if client is not None:
             client.close()
 
+    def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:
+        """One pipeline of reads: a round trip per node, not per game."""
+        with self._errors_mapped():
+            pipeline = self._connect().pipeline(transaction=False)
+            for game_id in game_ids:
+                pipeline.hmget(game_keys(game_id)[0], "version", "data")
+            found = pipeline.execute()
+        return [None if version is None else StoredGame(int(version), data)
+                for version, data in found]
+
     def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None,
              keys: list[str] | None = None):
         """Run a script on the game's keys, or on `keys` (keys of no game)."""
-        try:
+        with self._errors_mapped():
             client = self._connect()
             return self._execute(client, script, keys or game_keys(game_id, extra_key), args)
+
+    @contextmanager
+    def _errors_mapped(self):
+        """Redis's errors as the store's: full, unavailable."""
+        try:
+            yield
         except OutOfMemoryError as error:
             raise StoreFull(f"Redis is full: {error}") from error
         except UNAVAILABLE as error:

@@ -39,7 +39,7 @@ CREATED_LINKS = {
 @blp.doc(operationId="createPlayer", responses={201: {"links": CREATED_LINKS}})
 @document_errors(blp, 400, 413, 415, 422, 500)
 @UNAVAILABLE
-@blp.arguments(CreatePlayerSchema, example=examples.CREATE_REQUEST)
+@blp.arguments(CreatePlayerSchema, required=False, example=examples.CREATE_REQUEST)
 @blp.documented_response(201, PlayerSchema, example=examples.CREATED)
 def create_player(body: dict):
     """Create a player
