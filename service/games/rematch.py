@@ -1,7 +1,8 @@
 """Rematch offers: after a game ends, a linked game with the same seats and options.
 
-Any seat of a finished game offers (POST .../rematch); every other human seat accepts with the
-same operation, or declines (DELETE). Each acceptance, the offer's included, gets that seat's
+Any seat of a finished game offers (POST .../rematch); every other taken human seat accepts
+with the same operation, or declines (DELETE); a seat nobody took stays open in the new game,
+for the same invite code. Each acceptance, the offer's included, gets that seat's
 token for the new game in its own response: the offer keeps only the token's digest, and no
 event carries a secret. When the last human seat has accepted, the new game starts
 (`rematch_started`, with its id, chosen when the offer was made); it has the same seats
@@ -53,7 +54,10 @@ def lapse(record: GameRecord, now: float) -> tuple[GameRecord, list[Event]]:
 
 
 def everyone_accepted(record: GameRecord) -> bool:
-    humans = {number for number, seat in enumerate(record.seats) if seat.kind == "human"}
+    """Every taken human seat has accepted (a seat never joined has no say: it stays open in
+    the new game, for the same invite code)."""
+    humans = {number for number, seat in enumerate(record.seats)
+              if seat.kind == "human" and seat.taken}
     return humans <= set(record.rematch.accepted_seats)
 
 
@@ -75,6 +79,9 @@ def start(record: GameRecord, old_game_id: str,
 
 
 def _new_seat(seat: Seat, token_hash: str | None) -> Seat:
-    """The same seat in the new game: kind, name, level and player; a fresh token."""
+    """The same seat in the new game: kind, name, level and player; a fresh token, or for a
+    seat nobody took, the same invite."""
+    invite_hash = None if seat.taken else seat.invite_hash
     return Seat(seat.kind, seat.name, seat.level, token_hash=token_hash,
-                player_id=seat.player_id, player_hash=seat.player_hash)
+                invite_hash=invite_hash, player_id=seat.player_id,
+                player_hash=seat.player_hash)

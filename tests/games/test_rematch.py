@@ -190,3 +190,15 @@ def test_a_retry_with_the_same_key_gets_the_same_token_and_applies_nothing(clien
     stored = json.dumps(client.application.extensions["cribbage.games"].store.load(
         ana.game_id).data)
     assert token not in stored and tokens.digest(token) in stored
+
+
+def test_a_seat_nobody_took_stays_open_in_the_rematch_for_the_same_invite(client):
+    created = create(client, [HUMAN, HUMAN, COMPUTER])
+    ana = Player.creator(client, created)
+    ana.act({"type": "resign"})
+    started = rematch(ana)
+    assert started.status_code == 201
+    new_id = started.get_json()["game_id"]
+    assert [s["taken"] for s in started.get_json()["game"]["seats"]] == [True, False, True]
+    bea = Player.joining(client, new_id, created["invites"][0]["code"])
+    assert (bea.seat, bea.read()["rematch_of"]) == (1, ana.game_id)
