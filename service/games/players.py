@@ -31,6 +31,7 @@ class Player:
     name: str | None
     key: str            # digest of the player token: the store's key, and the seats' player_hash
     created: float
+    games: tuple[tuple[str, int], ...] = ()   # (game id, seat), the newest link first
 
     def cap(self, policy: PlayerPolicy) -> list[LiveGamesCap]:
         if not policy.max_live_games:

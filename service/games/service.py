@@ -376,18 +376,15 @@ class GamesService:
         if stored is None:
             raise PlayerRefused("this player token is unknown or expired")
         data = json.loads(stored.data)
-        return Player(data["player_id"], data["name"], key, data["created"])
+        return Player(data["player_id"], data["name"], key, data["created"], stored.games)
 
     def player_games(self, player: Player) -> tuple[LobbyGame, ...]:
-        """The player's games that have not expired, those in play first, then the newest
-        write first. Read only: a deadline that is due shows as applied, and is written by
-        the next request to that game."""
-        stored = self.store.load_player(player.key, self.players.ttl_seconds)
-        if stored is None:
-            raise PlayerRefused("this player token is unknown or expired")
+        """The player's games (as `identify` found them) that have not expired, those in play
+        first, then the newest write first. Read only: a deadline that is due shows as
+        applied, and is written by the next request to that game."""
         lines, gone = [], []
-        found = self.store.load_many([game_id for game_id, _ in stored.games])
-        for (game_id, seat), game in zip(stored.games, found):
+        found = self.store.load_many([game_id for game_id, _ in player.games])
+        for (game_id, seat), game in zip(player.games, found):
             if game is None:
                 gone.append((game_id, seat))
             else:
