@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
+from openapi_schema_validator import OAS30Validator
 
+from service.api.openapi import openapi_yaml
 from service.games import tokens
 from service.games.rematch import OFFER_SECONDS
 from tests.games.backends import store  # noqa: F401  (the store on every backend)
@@ -20,6 +23,17 @@ LAYOUTS = {
     "six in three pairs, two computers": ([HUMAN, COMPUTER, HUMAN, HUMAN, COMPUTER, HUMAN],
                                           {"teams": "3x2", "target": 61}),
 }
+
+
+@pytest.fixture(scope="module")
+def documented():
+    """validate(schema name, value): the value must fit the schema in openapi.yaml."""
+    components = yaml.safe_load(openapi_yaml())["components"]
+
+    def validate(name: str, value) -> None:
+        OAS30Validator({"components": components,
+                        "$ref": f"#/components/schemas/{name}"}).validate(value)
+    return validate
 
 
 def seated(client, seats, options) -> list[Player]:
@@ -53,7 +67,8 @@ def new_events(player: Player, after: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
-def test_every_human_seat_accepts_and_the_rematch_starts_with_the_deal_rotated(client, layout):
+def test_every_human_seat_accepts_and_the_rematch_starts_with_the_deal_rotated(client, layout,
+                                                                               documented):
     seats, options = LAYOUTS[layout]
     players = seated(client, seats, options)
     old_id, count = players[0].game_id, len(seats)
@@ -79,7 +94,12 @@ def test_every_human_seat_accepts_and_the_rematch_starts_with_the_deal_rotated(c
           for n, seat in enumerate(humans[1:], start=1)),
         {"number": seen + len(humans) + 1, "type": "rematch_started", "game_id": new_id}]
 
+    for body in bodies:
+        documented("RematchAccess", body)
+    for event in new_events(players[0], seen):
+        documented("Event", event)
     old = players[0].read()
+    documented("Game", old)
     assert (old["rematch"]["status"], old["rematch"]["game_id"], old["rematch_of"]) == (
         "started", new_id, None)
     renewed = [Player(client, new_id, body["token"], body["seat"]) for body in bodies]
@@ -103,7 +123,7 @@ def test_every_human_seat_accepts_and_the_rematch_starts_with_the_deal_rotated(c
     assert not [body["token"] for body in bodies if body["token"] in every_event]
 
 
-def test_a_player_token_opens_the_rematch_and_lists_it(client):
+def test_a_player_token_opens_the_rematch_and_lists_it(client, documented):
     ana = client.post("/v1/players", json={"name": "Ana"}).get_json()
     auth = {"Authorization": f"Bearer {ana['token']}"}
     created = client.post("/v1/games", headers=auth, json={"seats": [HUMAN, COMPUTER]})
@@ -114,17 +134,20 @@ def test_a_player_token_opens_the_rematch_and_lists_it(client):
     new_id = started.get_json()["game_id"]
     by_player = Player(client, new_id, ana["token"], None).read()
     assert (by_player["seat"], by_player["rematch_of"]) == (0, old.game_id)
-    lines = client.get("/v1/players/me/games", headers=auth).get_json()["games"]
+    listed = client.get("/v1/players/me/games", headers=auth).get_json()
+    documented("PlayerGames", listed)
+    lines = listed["games"]
     assert [(g["game_id"], g["rematch_of"], g["rematch"]) for g in lines] == [
         (new_id, old.game_id, None), (old.game_id, None, new_id)]
 
 
-def test_a_declined_offer_never_starts_and_a_new_one_may_follow(client):
+def test_a_declined_offer_never_starts_and_a_new_one_may_follow(client, documented):
     ana, bea = seated(client, [HUMAN, HUMAN], {})
     bea.act({"type": "resign"})
     offered = rematch(ana).get_json()
     declined = client.delete(f"/v1/games/{ana.game_id}/rematch", headers=bea.headers())
     assert declined.status_code == 200
+    documented("Game", declined.get_json())
     assert declined.get_json()["rematch"] == {**offered["rematch"], "status": "declined",
                                               "declined_by": 1}
     again = client.delete(f"/v1/games/{ana.game_id}/rematch", headers=bea.headers())
@@ -139,7 +162,7 @@ def test_a_declined_offer_never_starts_and_a_new_one_may_follow(client):
         "rematch_started"]
 
 
-def test_an_offer_lapses_after_its_time_with_an_event(client, clock):
+def test_an_offer_lapses_after_its_time_with_an_event(client, clock, documented):
     ana, bea = seated(client, [HUMAN, HUMAN], {})
     ana.act({"type": "resign"})
     offered = rematch(ana).get_json()
@@ -149,6 +172,7 @@ def test_an_offer_lapses_after_its_time_with_an_event(client, clock):
     assert game["rematch"]["status"] == "expired"
     assert new_events(bea, seen) == [{"number": seen + 1, "type": "rematch_expired",
                                       "offered_by": 0}]
+    documented("Event", new_events(bea, seen)[0])
     late = rematch(bea).get_json()
     assert (late["rematch"]["status"], late["rematch"]["offered_by"]) == ("open", 1)
     assert late["game_id"] != offered["game_id"]
