@@ -7,8 +7,8 @@ from service.cards import Card
 from service.engine import (CutForDeal, CutStarter, Discard, GameOptions, LegalCut, apply,
                             legal_actions, new_game, start_game, to_act)
 from service.simulation.random_games import play_random_game
-from service.errors import InvalidInputError
 from service.engine.shuffle import commitment, cut_seed, hand_seed, shuffled_deck
+from service.errors import InvalidInputError
 from tests.engine.helpers import all_cards, of_type
 
 
