@@ -107,6 +107,8 @@ class Settings:
     token_rate_limit: str = "600/minute"
     trusted_proxy_hops: int = 0
     cors_origins: tuple[str, ...] = ()
+    player_ttl_seconds: int = 2592000
+    max_live_games_per_player: int = 100
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -146,6 +148,10 @@ class Settings:
             metrics_token=parse_token(env, "CRIBBAGE_METRICS_TOKEN"),
             durability=parse_choice(env, "CRIBBAGE_DURABILITY", defaults.durability,
                                     DURABILITY_MODES),
+            player_ttl_seconds=parse_positive_int(env, "CRIBBAGE_PLAYER_TTL_SECONDS",
+                                                  defaults.player_ttl_seconds),
+            max_live_games_per_player=parse_whole_number(
+                env, "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER", defaults.max_live_games_per_player),
         )
 
     @property

@@ -24,9 +24,12 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                           "game_already_won")},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a
     # game id, an invite code, a seat token the generator cannot know).
-    "createGame": {409: ("too_many_live_games",),
+    "createGame": {401: ("missing_token", "invalid_player_token"),
+                   409: ("too_many_live_games",),
                    422: ("creator_not_human", "no_human_seat", "invalid_options")},
-    "joinGame": {403: ("invalid_invite",), 404: ("game_not_found",), 409: ("seat_taken",)},
+    "joinGame": {401: ("missing_token", "invalid_player_token"), 403: ("invalid_invite",),
+                 404: ("game_not_found",),
+                 409: ("seat_taken", "player_already_seated", "too_many_live_games")},
     "getGame": {304: None, 403: ("invalid_token",), 404: ("game_not_found",)},
     "actInGame": {401: ("missing_token",), 403: ("invalid_token", "not_your_seat"),
                   404: ("game_not_found",),
@@ -44,6 +47,12 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                            404: ("game_not_found",)},
     "streamGame": {403: ("invalid_token", "invalid_ticket"), 404: ("game_not_found",),
                    422: ("after_out_of_range",)},
+    # Players and rematches: a rematch needs a finished game, a decline an open offer
+    "listPlayerGames": {401: ("missing_token", "invalid_player_token")},
+    "rematchGame": {401: ("missing_token",), 403: ("invalid_token",), 404: ("game_not_found",),
+                    409: ("game_not_over", "rematch_already_accepted", "too_many_live_games")},
+    "declineRematch": {401: ("missing_token",), 403: ("invalid_token",),
+                       404: ("game_not_found",), 409: ("no_rematch_offer",)},
 }
 
 

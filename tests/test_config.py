@@ -30,6 +30,16 @@ def test_a_client_may_have_100_live_games_unless_told_and_0_is_no_cap():
         assert settings.max_live_games_per_client == value
 
 
+def test_a_player_lasts_30_days_idle_and_may_sit_in_100_live_games_unless_told():
+    settings = Settings.from_env({})
+    assert (settings.player_ttl_seconds, settings.max_live_games_per_player) == (2592000, 100)
+    settings = Settings.from_env({"CRIBBAGE_PLAYER_TTL_SECONDS": "600",
+                                  "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER": "0"})
+    assert (settings.player_ttl_seconds, settings.max_live_games_per_player) == (600, 0)
+    with pytest.raises(SettingsError, match="CRIBBAGE_PLAYER_TTL_SECONDS='0'"):
+        Settings.from_env({"CRIBBAGE_PLAYER_TTL_SECONDS": "0"})
+
+
 def test_the_embedded_store_holds_5000_games_unless_told():
     assert Settings.from_env({}).memory_max_games == 5000
     assert Settings.from_env({"CRIBBAGE_MEMORY_MAX_GAMES": "20"}).memory_max_games == 20

@@ -9,8 +9,8 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, cors, docs, games, health, limits, observability, problems,
-                         responses, scoring)
+from service.api import (analysis, cors, docs, games, health, limits, observability, players,
+                         problems, responses, scoring)
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
@@ -68,6 +68,7 @@ def create_app(config: Mapping | None = None,
         settings.finished_game_ttl_seconds, settings.memory_max_games,
         settings.durability))
     games.init_app(app, api, store, clock)
+    api.register_blueprint(players.blp)
     docs.init_app(app)
     responses.document_unreadable_requests(app)
     cors.init_app(app)  # before limits: a preflight is answered, not counted

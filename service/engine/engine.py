@@ -20,8 +20,13 @@ def new_game(options: GameOptions, seed: bytes) -> GameState:
     return start_game(options, seed)[0]
 
 
-def start_game(options: GameOptions, seed: bytes) -> tuple[GameState, list[Event]]:
-    """`new_game` with the events of its opening (the first cut round and its commitment)."""
+def start_game(options: GameOptions, seed: bytes,
+               first_dealer: int | None = None) -> tuple[GameState, list[Event]]:
+    """`new_game` with the events of its opening (the first cut round and its commitment).
+
+    With `first_dealer` (a rematch: the deal rotates from the previous game) there is no cut
+    for deal: the game starts (`game_started`) with the first hand dealt by that seat.
+    """
     if not isinstance(options, GameOptions):
         raise InvalidInputError("options must be GameOptions", code="invalid_options")
     if not isinstance(seed, bytes) or not seed:
@@ -32,7 +37,15 @@ def start_game(options: GameOptions, seed: bytes) -> tuple[GameState, list[Event
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
                       discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
     g = Draft(state, 0.0)
-    deal.start_cut_round(g, range(n))
+    if first_dealer is None:
+        deal.start_cut_round(g, range(n))
+    elif isinstance(first_dealer, int) and 0 <= first_dealer < n:
+        g.first_dealer = first_dealer
+        g.emit("game_started", {"game": 1, "dealer": first_dealer})
+        deal.deal(g, first_dealer)
+    else:
+        raise InvalidInputError(f"no seat {first_dealer!r}", code="unknown_seat",
+                                field="first_dealer", seat=first_dealer, players=n)
     return g.freeze(), g.events
 
 

@@ -2,7 +2,7 @@
 
 from .requests import ActionRequest, ClaimedItem
 from .service import (MAX_WAIT, EventsPage, GameSnapshot, GamesService, Invite,
-                      NumberedEvent, SeatAccess, StreamTicket)
+                      NumberedEvent, RematchAccess, SeatAccess, StreamTicket)
 
 __all__ = ["ActionRequest", "ClaimedItem", "EventsPage", "GameSnapshot", "GamesService",
-           "Invite", "MAX_WAIT", "NumberedEvent", "SeatAccess", "StreamTicket"]
+           "Invite", "MAX_WAIT", "NumberedEvent", "RematchAccess", "SeatAccess", "StreamTicket"]

@@ -47,3 +47,16 @@ class TooManyLiveGames(DomainError):
     """A new game would take its creator past a cap on live games (service.games.caps)."""
 
     code = "too_many_live_games"
+
+
+class PlayerRefused(TokenRequired):
+    """A player token of no player: never issued, or the player expired (a 401, like a missing
+    token: the credential itself is refused)."""
+
+    code = "invalid_player_token"
+
+
+class AlreadySeated(IllegalActionError):
+    """The player holds another seat of this game already: one player token opens one seat."""
+
+    code = "player_already_seated"

@@ -54,6 +54,11 @@ def join_key(code: str, idempotency_key: str) -> str:
     return _digest("join", code, idempotency_key)
 
 
+def rematch_key(credential: str, idempotency_key: str) -> str:
+    """The record key of a rematch offer or acceptance, under the seat's credential."""
+    return _digest("rematch", credential, idempotency_key)
+
+
 def fingerprint(fields: dict) -> str:
     """Equal for equal requests: what a record compares a retry with."""
     canonical = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)

@@ -18,10 +18,49 @@ class Seat:
     level: str | None = None        # computer seats: the player registered under this name
     token_hash: str | None = None   # SHA-256 of the seat token, once the seat is taken
     invite_hash: str | None = None  # SHA-256 of the invite code; kept after joining
+    player_id: str | None = None    # the player linked to the seat (service.games.players)
+    player_hash: str | None = None  # SHA-256 of that player's token: it opens the seat too
 
     @property
     def taken(self) -> bool:
         return self.kind == "computer" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class RematchOffer:
+    game_id: str                            # the new game's id, chosen with the offer
+    offered_by: int
+    expires_at: float                       # epoch seconds
+    accepted: tuple[tuple[int, str], ...]   # (seat, digest of its token for the new game)
+    declined_by: int | None = None
+    expired: bool = False
+    started: bool = False
+
+    @property
+    def open(self) -> bool:
+        return not (self.started or self.expired or self.declined_by is not None)
+
+    @property
+    def status(self) -> str:
+        if self.started:
+            return "started"
+        if self.declined_by is not None:
+            return "declined"
+        return "expired" if self.expired else "open"
+
+    @property
+    def accepted_seats(self) -> tuple[int, ...]:
+        return tuple(sorted(seat for seat, _ in self.accepted))
+
+    def to_dict(self) -> dict:
+        return {"game_id": self.game_id, "offered_by": self.offered_by,
+                "expires_at": self.expires_at, "accepted": [list(pair) for pair in self.accepted],
+                "declined_by": self.declined_by, "expired": self.expired,
+                "started": self.started}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RematchOffer:
+        return cls(**{**data, "accepted": tuple(tuple(pair) for pair in data["accepted"])})
 
 
 @dataclass(frozen=True)
@@ -33,6 +72,9 @@ class GameRecord:
     # Per seat: the engine version of the state its last own action was applied to (-1: none
     # yet); what decides when computers may call muggins (service.games.muggins).
     acted_at: tuple[int, ...] = ()
+    updated: float = 0.0            # epoch seconds of the last write
+    rematch: RematchOffer | None = None  # the offer of a rematch of this game (rematch.py)
+    rematch_of: str | None = None   # the game this one is a rematch of
 
     @property
     def ended(self) -> bool:
@@ -56,6 +98,9 @@ class GameRecord:
                 "events": self.events,
                 "owners": list(self.owners),
                 "acted_at": list(self.acted_at),
+                "updated": self.updated,
+                "rematch": None if self.rematch is None else self.rematch.to_dict(),
+                "rematch_of": self.rematch_of,
             },
             separators=(",", ":"),
         )
@@ -69,6 +114,10 @@ class GameRecord:
             events=data["events"],
             owners=tuple(data.get("owners", ())),
             acted_at=tuple(data.get("acted_at", ())),
+            updated=data.get("updated", 0.0),
+            rematch=None if data.get("rematch") is None
+            else RematchOffer.from_dict(data["rematch"]),
+            rematch_of=data.get("rematch_of"),
         )
 
 

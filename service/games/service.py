@@ -26,13 +26,14 @@ from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
                            VersionConflict)
 
-from . import idempotency, tokens
+from . import idempotency, rematch, tokens
 from .caps import LiveGamesCap
-from .errors import (GameBusy, GameNotFound as NoSuchGame, SeatRefused, SeatTaken, TokenRequired,
-                     TooManyLiveGames, VersionMismatch)
+from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerRefused,
+                     SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames, VersionMismatch)
 from .idempotency import ReplayRecord
 from .muggins import held_from_computers
-from .record import GameRecord, Seat, is_over
+from .players import LobbyGame, NewPlayer, Player, PlayerPolicy, player_owner
+from .record import GameRecord, RematchOffer, Seat, is_over
 from .requests import ActionRequest, to_action
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,8 @@ class GameSnapshot:
     last_event: int
     view: SeatView
     replayed: bool = False    # the response to an earlier request with the same key
+    rematch: RematchOffer | None = None  # the rematch offered after this game
+    rematch_of: str | None = None        # the game this one is a rematch of
 
     @property
     def ended(self) -> bool:
@@ -79,6 +82,16 @@ class SeatAccess:
     game: GameSnapshot
     token: str
     invites: tuple[Invite, ...] = ()
+
+
+@dataclass(frozen=True)
+class RematchAccess:
+    """A seat's part in a rematch: the finished game after it, the seat's token for the new
+    game (shown once), and the new game once every human seat has accepted."""
+
+    game: GameSnapshot
+    token: str
+    started: GameSnapshot | None = None
 
 
 @dataclass(frozen=True)
@@ -108,19 +121,20 @@ class StreamTicket:
 
 class GamesService:
     def __init__(self, store: GameStore, clock: Callable[[], float] = time.time,
-                 stream_seconds: float = STREAM_SECONDS):
+                 stream_seconds: float = STREAM_SECONDS, players: PlayerPolicy = PlayerPolicy()):
         self.store = store
         self.clock = clock
         self.stream_seconds = stream_seconds
+        self.players = players
 
     # Operations ----------------------------------------------------------------------------------
     def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
-               caps: Sequence[LiveGamesCap] = ()) -> SeatAccess:
+               caps: Sequence[LiveGamesCap] = (), player: Player | None = None) -> SeatAccess:
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
         `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}. The
         game counts among the live games of each cap's owner until it is finished; past a
-        cap, TooManyLiveGames.
+        cap, TooManyLiveGames. With a `player`, the creator's seat is linked to it.
         """
         game_options = _game_options(options, len(specs))
         seats = [_seat(number, spec) for number, spec in enumerate(specs)]
@@ -137,19 +151,25 @@ class GamesService:
         invites = tuple(Invite(number, tokens.new_secret())
                         for number in humans if number != creator)
         seats[creator] = replace(seats[creator], token_hash=tokens.digest(token))
+        if player is not None:
+            seats[creator] = _linked(seats[creator], player)
+            caps = [*caps, *player.cap(self.players)]
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
         new, opening = engine.start_game(game_options, secrets.token_bytes(32))
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
-        record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps))
+        record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
+                            updated=self.clock())
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
+        self._link_players(record, game_id)
         return SeatAccess(_snapshot(game_id, 1, record, creator), token, invites)
 
     def join(self, game_id: str, code: str, name: str | None = None,
-             idempotency_key: str | None = None) -> SeatAccess:
-        """Take the open seat an invite code belongs to; returns that seat's token.
+             idempotency_key: str | None = None, player: Player | None = None) -> SeatAccess:
+        """Take the open seat an invite code belongs to; returns that seat's token. With a
+        `player`, the seat is linked to it and the game counts among its live games.
 
         With an Idempotency-Key, a retry gets the same token back, so a lost response never
         loses the seat. The store keeps that token only sealed with the code and the key
@@ -177,6 +197,9 @@ class GamesService:
             token = tokens.new_secret()
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)
+            if player is not None:
+                record = self._seat_player(game_id, record, player)
+                taken = _linked(taken, player)
             record = record.with_seat(seat, taken)
             joined = Event("seat_joined", {"seat": seat, "name": taken.name})
             record = replace(record, events=record.events + 1)
@@ -186,6 +209,7 @@ class GamesService:
                 replay = (replay_key,
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
             version = self._save(game_id, version, record, [joined], replay)
+            self._link_players(record, game_id, only=seat)
             return SeatAccess(_snapshot(game_id, version, record, seat), token)
 
         return self._retrying(attempt)
@@ -339,6 +363,189 @@ class GamesService:
                               code="invalid_ticket")
         return seat
 
+    # Players and rematches (players.py, rematch.py) ---------------------------------------------
+    def create_player(self, name: str | None = None) -> NewPlayer:
+        """A new player identity; its token is shown once."""
+        token = tokens.new_secret()
+        player = Player(secrets.token_urlsafe(12), name, tokens.digest(token), self.clock())
+        data = json.dumps({"player_id": player.player_id, "name": name,
+                           "created": player.created}, separators=(",", ":"))
+        self.store.create_player(player.key, data, self.players.ttl_seconds)
+        return NewPlayer(player, token)
+
+    def identify(self, token: str) -> Player:
+        """The player a player token stands for; PlayerRefused if none (or it expired)."""
+        key = tokens.digest(token)
+        stored = self.store.load_player(key, self.players.ttl_seconds)
+        if stored is None:
+            raise PlayerRefused("this player token is unknown or expired")
+        data = json.loads(stored.data)
+        return Player(data["player_id"], data["name"], key, data["created"], stored.games)
+
+    def player_games(self, player: Player) -> tuple[LobbyGame, ...]:
+        """The player's games (as `identify` found them) that have not expired, those in play
+        first, then the newest write first. Read only: a deadline that is due shows as
+        applied, and is written by the next request to that game."""
+        lines, gone = [], []
+        found = self.store.load_many([game_id for game_id, _ in player.games])
+        for (game_id, seat), game in zip(player.games, found):
+            if game is None:
+                gone.append((game_id, seat))
+            else:
+                lines.append(self._lobby_line(game_id, seat, GameRecord.from_json(game.data)))
+        if gone:
+            self.store.unlink_player_games(player.key, gone)
+        return tuple(sorted(lines, key=lambda line: (line.ended, -line.updated)))
+
+    def rematch(self, game_id: str, token: str | None, idempotency_key: str | None = None,
+                caps: Sequence[LiveGamesCap] = ()) -> RematchAccess:
+        """Offer a rematch of a finished game, or accept the open offer; either way the seat
+        gets its token for the new game. The acceptance of the last human seat starts it,
+        counted against `caps` and the linked players' caps (rematch.py)."""
+        if not token:
+            raise TokenRequired("a rematch needs the seat's token")
+        replay_key = None
+        if idempotency_key is not None:
+            replay_key = idempotency.rematch_key(token, idempotency_key)
+        fingerprint = idempotency.fingerprint({"rematch": True})
+        new_token = tokens.new_secret()
+
+        def attempt() -> RematchAccess:
+            stored, record, seat = self._open(game_id, token, replay_key)
+            if stored.replay is not None:
+                replay = ReplayRecord.from_json(stored.replay).answering(fingerprint)
+                version, record = self._catch_up(game_id, stored, record)
+                return self._rematch_access(
+                    game_id, version, record, seat,
+                    tokens.unseal(replay.sealed, token, idempotency_key), replayed=True)
+            version, record = self._catch_up(game_id, stored, record)
+            if not record.ended:
+                raise IllegalActionError("a rematch comes after the game is over",
+                                         code="game_not_over", phase=record.state.phase)
+            current, token_hash = record.rematch, tokens.digest(new_token)
+            if current is not None and (current.open or current.started):
+                if seat in current.accepted_seats:
+                    raise IllegalActionError(f"seat {seat} has accepted this rematch already",
+                                             code="rematch_already_accepted", seat=seat)
+                record, events = rematch.accept(record, seat, token_hash)
+            else:
+                record, events = rematch.offer(record, seat, token_hash,
+                                               secrets.token_urlsafe(12), self.clock())
+            new = None
+            if rematch.everyone_accepted(record):
+                record, new, started, opening = rematch.start(record, game_id,
+                                                              secrets.token_bytes(32))
+                new = self._insert_rematch(record.rematch.game_id, new, opening, seat, caps)
+                events += started
+            record = replace(record, events=record.events + len(events))
+            replay = None
+            if replay_key is not None:
+                sealed = tokens.seal(new_token, token, idempotency_key)
+                replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat,
+                                                   sealed).to_json())
+            version = self._save(game_id, version, record, events, replay)
+            if new is not None:
+                self._link_players(new, record.rematch.game_id)
+            return self._rematch_access(game_id, version, record, seat, new_token)
+
+        return self._retrying(attempt)
+
+    def decline_rematch(self, game_id: str, token: str | None) -> GameSnapshot:
+        """Decline (or withdraw from) the open rematch offer: it will not start."""
+        if not token:
+            raise TokenRequired("declining a rematch needs the seat's token")
+
+        def attempt() -> GameSnapshot:
+            stored, record, seat = self._open(game_id, token)
+            version, record = self._catch_up(game_id, stored, record)
+            if record.rematch is None or not record.rematch.open:
+                raise IllegalActionError("there is no open rematch offer",
+                                         code="no_rematch_offer")
+            record, events = rematch.decline(record, seat)
+            record = replace(record, events=record.events + len(events))
+            version = self._save(game_id, version, record, events)
+            return _snapshot(game_id, version, record, seat)
+
+        return self._retrying(attempt)
+
+    def _rematch_access(self, game_id: str, version: int, record: GameRecord, seat: int,
+                        token: str, replayed: bool = False) -> RematchAccess:
+        started = None
+        if record.rematch.started:
+            started = self.read(record.rematch.game_id, token)
+        return RematchAccess(_snapshot(game_id, version, record, seat, replayed), token, started)
+
+    def _insert_rematch(self, new_id: str, record: GameRecord, opening: list[Event], seat: int,
+                        caps: Sequence[LiveGamesCap]) -> GameRecord:
+        """Store the rematch's game under the id its offer chose. An earlier attempt of the
+        same request may have stored it already (its save of the old game then lost a race):
+        that game stands if it holds this seat's new token."""
+        now = self.clock()
+        state, moves = self._computers_play(record.seats, record.state, now)
+        events = opening + moves
+        caps = [*caps, *(LiveGamesCap(player_owner(s.player_id), self.players.max_live_games)
+                         for s in record.seats
+                         if s.player_id is not None and self.players.max_live_games)]
+        record = replace(record, state=state, events=len(events), updated=now,
+                         owners=tuple(cap.owner for cap in caps))
+        self._claim(caps, new_id)
+        try:
+            self._store(self.store.create, new_id, record.to_json(), _texts(events))
+        except GameExists:
+            existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
+            if existing.seats[seat].token_hash != record.seats[seat].token_hash:
+                raise IllegalActionError(f"seat {seat} has accepted this rematch already",
+                                         code="rematch_already_accepted", seat=seat) from None
+            return existing
+        except BaseException:
+            self._release(record.owners, new_id)
+            raise
+        metrics.record_game_created()
+        return record
+
+    def _seat_player(self, game_id: str, record: GameRecord, player: Player) -> GameRecord:
+        """The game counted among the player's live games, which must not hold a seat of it."""
+        if any(seat.player_hash == player.key for seat in record.seats):
+            raise AlreadySeated("this player holds a seat of this game already")
+        caps = player.cap(self.players)
+        if not caps or caps[0].owner in record.owners:
+            return record
+        self._claim(caps, game_id)
+        return replace(record, owners=record.owners + (caps[0].owner,))
+
+    def _link_players(self, record: GameRecord, game_id: str, only: int | None = None) -> None:
+        """Add the game to the lists of the players its seats are linked to. Should the store
+        fail, the game is played all the same; only the player's list misses it."""
+        for number, seat in enumerate(record.seats):
+            if seat.player_hash is None or only not in (None, number):
+                continue
+            try:
+                self.store.link_player_game(seat.player_hash, game_id, number,
+                                            self.players.ttl_seconds)
+            except StoreError as error:
+                log.warning("game %s not listed for its player: %s", game_id, error)
+
+    def _lobby_line(self, game_id: str, seat: int, record: GameRecord) -> LobbyGame:
+        """A deadline that is due shows as applied (the computers' replies too); nothing is
+        saved. Only the public parts of the state are read: whose turn, scores, sides."""
+        state = record.state
+        if state.deadline is not None and self.clock() > state.deadline:
+            state, _ = engine.expire(state, self.clock())
+            state, _ = self._computers_play(record.seats, state, self.clock())
+        to_act = tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human")
+        options = state.options
+        side_of_seat = tuple(options.side_of(number) for number in range(options.players))
+        offer = record.rematch
+        return LobbyGame(
+            game_id=game_id, seat=seat, phase=state.phase, to_act=to_act,
+            your_turn=seat in to_act, scores=state.scores,
+            side=side_of_seat[seat], side_of_seat=side_of_seat,
+            seats=tuple(enumerate(record.seats)),
+            updated=record.updated, ended=is_over(state.phase, options.match),
+            rematch_of=record.rematch_of,
+            rematch_game_id=None if offer is None or not (offer.open or offer.started)
+            else offer.game_id)
+
     def _page(self, game_id: str, token: str | None, after: int | None,
               seat: int | None = None) -> EventsPage:
         """The game and the events after `after` (none when None), read together."""
@@ -362,10 +569,13 @@ class GamesService:
 
     def _until_deadline(self, page: EventsPage) -> float | None:
         """Seconds until the game's deadline is due to be applied, if it has one."""
-        deadline = page.game.view.deadline
-        if deadline is None:
+        deadlines = [page.game.view.deadline]
+        if page.game.rematch is not None and page.game.rematch.open:
+            deadlines.append(page.game.rematch.expires_at)
+        due = [deadline for deadline in deadlines if deadline is not None]
+        if not due:
             return None
-        return max(deadline - self.clock(), 0) + DEADLINE_SLACK
+        return max(min(due) - self.clock(), 0) + DEADLINE_SLACK
 
     # Steps shared by the operations -------------------------------------------------------------
     def _open(self, game_id: str, token: str | None, replay_key: str | None = None,
@@ -375,7 +585,9 @@ class GamesService:
         record = GameRecord.from_json(stored.data)
         seat = None
         if token is not None:
-            seat = tokens.match(token, [s.token_hash for s in record.seats])
+            by_seat = tokens.match(token, [s.token_hash for s in record.seats])
+            by_player = tokens.match(token, [s.player_hash for s in record.seats])
+            seat = by_player if by_seat is None else by_seat
             if seat is None:
                 raise SeatRefused("this token holds no seat of this game", code="invalid_token")
         return stored, record, seat
@@ -385,17 +597,19 @@ class GamesService:
         now = self.clock()
         state, events = engine.expire(record.state, now)
         state, moves = self._computers_play(record.seats, state, now, record.acted_at)
-        if state is record.state:
+        lapsed_record, lapsed = rematch.lapse(record, now)
+        if state is record.state and not lapsed:
             return stored.version, record
-        events += moves
+        events += moves + lapsed
         phase_before = record.state.phase
-        record = replace(record, state=state, events=record.events + len(events))
+        record = replace(lapsed_record, state=state, events=record.events + len(events))
         version = self._save(game_id, stored.version, record, events)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None) -> int:
+        record = replace(record, updated=self.clock())
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
                                   finished=record.ended)
@@ -469,7 +683,12 @@ def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
     view = engine.view(record.state, seat)
     humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
-                        replace(view, to_act=humans_to_act), replayed)
+                        replace(view, to_act=humans_to_act), replayed, record.rematch,
+                        record.rematch_of)
+
+
+def _linked(seat: Seat, player: Player) -> Seat:
+    return replace(seat, player_id=player.player_id, player_hash=player.key)
 
 
 def _computer_move(seats: Sequence[Seat], state: GameState, now: float,

@@ -5,6 +5,7 @@ from .base import (
     GameNotFound,
     GameStore,
     StoredGame,
+    StoredPlayer,
     StoreError,
     StoreFull,
     StoreUnavailable,
@@ -36,6 +37,7 @@ __all__ = [
     "StoreFull",
     "StoreUnavailable",
     "StoredGame",
+    "StoredPlayer",
     "VersionConflict",
     "open_store",
 ]

@@ -47,11 +47,21 @@ class StoredGame:
     events: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class StoredPlayer:
+    """A player as loaded: its document and its games, (game id, seat) newest first."""
+
+    data: str
+    games: tuple[tuple[str, int], ...] = ()
+
+
 # Idempotency records kept per game (the newest ones). A retry older than that is checked by
 # the rules again, and they refuse an action already applied: the game has moved on.
 REPLAYS_KEPT = 64
 # Once a game is over only a retry of the last requests can still come: the newest few do.
 FINISHED_REPLAYS_KEPT = 16
+# A player's games kept, the newest: far more than a lobby shows; older ones have expired.
+PLAYER_GAMES_KEPT = 200
 
 
 class GameStore(ABC):
@@ -68,6 +78,8 @@ class GameStore(ABC):
     that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
     Live-game claims count each owner's (a client's) games, apart from the games themselves.
+    A player is a document and the games it sits in, under the digest of its token, kept
+    `ttl` seconds after the last write or read that names it (each call passes `ttl`).
     Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 
@@ -104,6 +116,16 @@ class GameStore(ABC):
         Raises VersionConflict (nothing written) or GameNotFound.
         """
 
+    def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:
+        """The games (version and document only), None for each that does not exist."""
+        found: list[StoredGame | None] = []
+        for game_id in game_ids:
+            try:
+                found.append(self.load(game_id))
+            except GameNotFound:
+                found.append(None)
+        return found
+
     def events(self, game_id: str, after: int) -> list[str]:
         """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
         return list(self.load(game_id, events_after=after).events)
@@ -116,6 +138,24 @@ class GameStore(ABC):
     @abstractmethod
     def release_live_game(self, owner: str, game_id: str) -> None:
         """The game no longer counts among `owner`'s live games (it is finished)."""
+
+    @abstractmethod
+    def create_player(self, player_key: str, data: str, ttl: int) -> None:
+        """Store a new player with no games."""
+
+    @abstractmethod
+    def load_player(self, player_key: str, ttl: int) -> StoredPlayer | None:
+        """The player and its games, None if there is none (never created, or expired); its
+        expiry starts again."""
+
+    @abstractmethod
+    def link_player_game(self, player_key: str, game_id: str, seat: int, ttl: int) -> bool:
+        """Add the game to the player's games (only the newest PLAYER_GAMES_KEPT are kept);
+        False if there is no such player."""
+
+    @abstractmethod
+    def unlink_player_games(self, player_key: str, games: Sequence[tuple[str, int]]) -> None:
+        """Drop games (expired ones) from the player's games."""
 
     @abstractmethod
     def watch(self, game_id: str) -> AbstractContextManager[Watch]:

@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
-from .base import (FINISHED_REPLAYS_KEPT, REPLAYS_KEPT, GameExists, GameNotFound, GameStore,
-                   StoredGame, StoreFull, VersionConflict, finished_ttl)
+from .base import (FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, REPLAYS_KEPT, GameExists,
+                   GameNotFound, GameStore, StoredGame, StoredPlayer, StoreFull, VersionConflict,
+                   finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -24,6 +25,13 @@ class _Game:
     archived: bytes | None = None                     # a finished game's events (archive.py)
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
+
+
+@dataclass
+class _Player:
+    data: str
+    expires_at: float
+    games: dict[tuple[str, int], None] = field(default_factory=dict)  # oldest link first
 
 
 class MemoryGameStore(GameStore):
@@ -44,6 +52,7 @@ class MemoryGameStore(GameStore):
         self._games: dict[str, _Game] = {}
         self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
+        self._players: dict[str, _Player] = {}
         self._lock = threading.Lock()
         self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
@@ -115,6 +124,44 @@ class MemoryGameStore(GameStore):
             if not claims:
                 self._claims.pop(owner, None)
 
+    def create_player(self, player_key: str, data: str, ttl: int) -> None:
+        with self._lock:
+            self._players[player_key] = _Player(data, self._clock() + ttl)
+
+    def load_player(self, player_key: str, ttl: int) -> StoredPlayer | None:
+        with self._lock:
+            player = self._player(player_key, ttl)
+            if player is None:
+                return None
+            return StoredPlayer(player.data, tuple(reversed(player.games)))
+
+    def link_player_game(self, player_key: str, game_id: str, seat: int, ttl: int) -> bool:
+        with self._lock:
+            player = self._player(player_key, ttl)
+            if player is None:
+                return False
+            player.games.pop((game_id, seat), None)
+            player.games[(game_id, seat)] = None
+            while len(player.games) > PLAYER_GAMES_KEPT:
+                del player.games[next(iter(player.games))]
+            return True
+
+    def unlink_player_games(self, player_key: str, games: Sequence[tuple[str, int]]) -> None:
+        with self._lock:
+            player = self._players.get(player_key)
+            for game in games if player is not None else ():
+                player.games.pop(tuple(game), None)
+
+    def _player(self, player_key: str, ttl: int) -> _Player | None:
+        """The live player, its expiry started again."""
+        now = self._clock()
+        player = self._players.get(player_key)
+        if player is None or player.expires_at <= now:
+            self._players.pop(player_key, None)
+            return None
+        player.expires_at = now + ttl
+        return player
+
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
 
@@ -165,8 +212,8 @@ class MemoryGameStore(GameStore):
             self._drop(game_id)
 
     def _sweep(self, now: float) -> None:
-        """Drop expired games and lapsed claims now and then, so that abandoned games and
-        the claims of clients gone quiet do not pile up."""
+        """Drop expired games, lapsed claims and expired players now and then, so that
+        abandoned games and the claims of clients gone quiet do not pile up."""
         if now < self._next_sweep:
             return
         self._next_sweep = now + SWEEP_INTERVAL
@@ -174,6 +221,8 @@ class MemoryGameStore(GameStore):
         for owner, claims in list(self._claims.items()):
             if all(until <= now for until in claims.values()):
                 del self._claims[owner]
+        for key in [key for key, player in self._players.items() if player.expires_at <= now]:
+            del self._players[key]
 
 
 def _events(game: _Game) -> list[str]:

@@ -11,6 +11,8 @@ one script may touch them all:
   cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
+  cribbage:player:{key}  string: a player's document (key: the digest of its token)
+  cribbage:player:{key}:games  sorted set: its games as "<game id>:<seat>", by when linked
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import base64
 import logging
 import threading
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 import redis
 from redis.backoff import NoBackoff
@@ -42,11 +45,13 @@ from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
     FINISHED_REPLAYS_KEPT,
+    PLAYER_GAMES_KEPT,
     REPLAYS_KEPT,
     GameExists,
     GameNotFound,
     GameStore,
     StoredGame,
+    StoredPlayer,
     StoreFull,
     StoreUnavailable,
     VersionConflict,
@@ -132,6 +137,36 @@ RELEASE = """
 return redis.call('ZREM', KEYS[1], ARGV[1])
 """
 
+# KEYS: a player's document and games. ARGV: data, ttl
+PLAYER_CREATE = """
+redis.call('DEL', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
+
+# ARGV: ttl. Reading a player starts its expiry again.
+PLAYER_LOAD = """
+local data = redis.call('GET', KEYS[1])
+if not data then return false end
+for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[1]) end
+return {data, redis.call('ZREVRANGE', KEYS[2], 0, -1)}
+"""
+
+# ARGV: "<game id>:<seat>", ttl, games kept
+PLAYER_LINK = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local now = redis.call('TIME')
+redis.call('ZADD', KEYS[2], tonumber(now[1]) * 1000000 + tonumber(now[2]), ARGV[1])
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
+for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[2]) end
+return 1
+"""
+
+# ARGV: the members to drop
+PLAYER_UNLINK = """
+return redis.call('ZREM', KEYS[2], unpack(ARGV))
+"""
+
 # ARGV: seat, ttl
 ADD_TICKET = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -157,7 +192,8 @@ return 1
 # the writes after it then went past the cap. LOAD only reads, so it still runs when Redis is
 # full; TAKE_TICKET and RELEASE only delete, and may too. FINISH shrinks a game, but its HSET
 # may grow memory first: refused, it leaves the game unpacked.
-SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom"}
+SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom",
+                PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom"}
 
 
 def with_shebang(script: str) -> str:
@@ -186,6 +222,12 @@ TORN_BY_FAILOVER = (ValueError, AttributeError)
 
 def live_games_key(owner: str) -> str:
     return "cribbage:live:{" + owner + "}"
+
+
+def player_keys(player_key: str) -> list[str]:
+    """A player's document and games: one hash tag, one Cluster slot."""
+    tag = "{" + player_key + "}"
+    return [f"cribbage:player:{tag}", f"cribbage:player:{tag}:games"]
 
 
 def game_keys(game_id: str, extra: str | None = None) -> list[str]:
@@ -278,6 +320,28 @@ class RedisGameStore(GameStore):
     def release_live_game(self, owner: str, game_id: str) -> None:
         self._run(RELEASE, game_id, [game_id], keys=[live_games_key(owner)])
 
+    def create_player(self, player_key: str, data: str, ttl: int) -> None:
+        self._run(PLAYER_CREATE, player_key, [data, ttl], keys=player_keys(player_key))
+
+    def load_player(self, player_key: str, ttl: int) -> StoredPlayer | None:
+        found = self._run(PLAYER_LOAD, player_key, [ttl], keys=player_keys(player_key))
+        if found is None:
+            return None
+        data, members = found
+        games = tuple((game_id, int(seat))
+                      for game_id, seat in (member.rsplit(":", 1) for member in members))
+        return StoredPlayer(data, games)
+
+    def link_player_game(self, player_key: str, game_id: str, seat: int, ttl: int) -> bool:
+        return bool(self._run(PLAYER_LINK, player_key, [f"{game_id}:{seat}", ttl,
+                                                        PLAYER_GAMES_KEPT],
+                              keys=player_keys(player_key)))
+
+    def unlink_player_games(self, player_key: str, games: Sequence[tuple[str, int]]) -> None:
+        if games:
+            self._run(PLAYER_UNLINK, player_key, [f"{game_id}:{seat}" for game_id, seat in games],
+                      keys=player_keys(player_key))
+
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
 
@@ -315,12 +379,28 @@ class RedisGameStore(GameStore):
         if client is not None:
             client.close()
 
+    def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:
+        """One pipeline of reads: a round trip per node, not per game."""
+        with self._errors_mapped():
+            pipeline = self._connect().pipeline(transaction=False)
+            for game_id in game_ids:
+                pipeline.hmget(game_keys(game_id)[0], "version", "data")
+            found = pipeline.execute()
+        return [None if version is None else StoredGame(int(version), data)
+                for version, data in found]
+
     def _run(self, script: str, game_id: str, args: list, extra_key: str | None = None,
              keys: list[str] | None = None):
         """Run a script on the game's keys, or on `keys` (keys of no game)."""
-        try:
+        with self._errors_mapped():
             client = self._connect()
             return self._execute(client, script, keys or game_keys(game_id, extra_key), args)
+
+    @contextmanager
+    def _errors_mapped(self):
+        """Redis's errors as the store's: full, unavailable."""
+        try:
+            yield
         except OutOfMemoryError as error:
             raise StoreFull(f"Redis is full: {error}") from error
         except UNAVAILABLE as error:
@@ -343,7 +423,8 @@ class RedisGameStore(GameStore):
             if self._client is None:
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
-                               TAKE_TICKET, CONFIRM):
+                               TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
+                               PLAYER_UNLINK):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -1,5 +1,5 @@
 """schemathesis against the real app: every check, positive and negative data, on the stateless
-operations (the games endpoints have their own stateful run)."""
+operations (the games endpoints have their own stateful run, which the players' join)."""
 import schemathesis
 from hypothesis import settings
 
@@ -9,10 +9,10 @@ from tests.refusals import config
 
 app = create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False)})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config(30)).include(
-    tag=["scoring", "health"])
+    tag=["scoring", "health", "players"])
 
 
 @schema.parametrize()
 @settings(deadline=None)
-def test_scoring_and_health_responses_match_the_openapi_document(case):
+def test_scoring_health_and_players_responses_match_the_openapi_document(case):
     case.call_and_validate()

@@ -5,9 +5,10 @@ import pytest
 
 from service.cards import Card
 from service.engine import (CutForDeal, CutStarter, Discard, GameOptions, LegalCut, apply,
-                            legal_actions, new_game, to_act)
+                            legal_actions, new_game, start_game, to_act)
 from service.simulation.random_games import play_random_game
 from service.engine.shuffle import commitment, cut_seed, hand_seed, shuffled_deck
+from service.errors import InvalidInputError
 from tests.engine.helpers import all_cards, of_type
 
 
@@ -133,3 +134,22 @@ def test_shuffle_follows_the_documented_algorithm():
     # Pinned so that any change to the shuffle (which would break replays) is noticed.
     assert [str(card) for card in shuffled_deck(hand_seed(b"pinned", 1))[:8]] == [
         "7H", "QH", "8H", "7C", "10D", "3H", "10S", "KC"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_game_with_a_first_dealer_skips_the_cut_and_deals_at_once(players):
+    seed = b"rematch %d" % players
+    dealer = players - 1
+    state, events = start_game(GameOptions(players=players), seed, first_dealer=dealer)
+    assert (state.phase, state.dealer, state.first_dealer, state.hand_number) == (
+        "discard", dealer, dealer, 1)
+    assert [(e.type, e.public.get("dealer")) for e in events] == [
+        ("game_started", dealer), ("dealt", dealer)]
+    assert events[0].public == {"game": 1, "dealer": dealer}
+    assert events[1].public["seed_commitment"] == commitment(hand_seed(seed, 1))
+
+
+def test_a_first_dealer_outside_the_table_is_refused():
+    with pytest.raises(InvalidInputError) as refused:
+        start_game(GameOptions(players=2), b"seed", first_dealer=2)
+    assert (refused.value.code, refused.value.field) == ("unknown_seat", "first_dealer")

@@ -51,6 +51,18 @@ class Table:
         self.own_cards: dict[int, set[str]] = {seat: set() for seat in self.players}
         self.hand_number = 0
 
+    @classmethod
+    def seated(cls, client, store, players: list[Player]) -> Table:
+        """A table of a game whose human seats are taken by `players`."""
+        table = cls.__new__(cls)
+        table.store, table.game_id = store, players[0].game_id
+        table.players = {player.seat: player for player in players}
+        table.viewers = [*players, Player(client, table.game_id, None, None)]
+        table.seen_events = {viewer.seat: 0 for viewer in table.viewers}
+        table.own_cards = {player.seat: set() for player in players}
+        table.hand_number = 0
+        return table
+
     def state(self):
         return GameRecord.from_json(self.store.load(self.game_id).data).state
 
@@ -180,3 +192,52 @@ def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, 
         table.check_everyone()
     else:
         pytest.fail("the game did not finish")
+
+
+@pytest.mark.parametrize("setup", ["two humans", "four in teams, muggins auto",
+                                   "six, three pairs"])
+def test_the_lobby_the_rematch_and_its_game_show_no_one_what_it_may_not_see(client, store,
+                                                                           setup):
+    """Seat 0 plays as a player: its lobby is checked like every body. After the rematch
+    every seat's answer holds its own new token and no other secret, no event holds one, and
+    the new game is checked as the first one is."""
+    rng = random.Random(setup)
+    seats, options = SETUPS[setup]
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    created = client.post("/v1/games", json={"seats": seats, "options": options},
+                          headers=auth).get_json()
+    players = [Player(client, created["game_id"], player["token"], created["seat"])]
+    players += [Player.joining(client, created["game_id"], invite["code"])
+                for invite in created["invites"]]
+    table = Table.seated(client, store, players)
+
+    def play_and_check(table: Table, moves: int) -> None:
+        table.check_everyone()
+        for _ in range(moves):
+            movers = [seat for seat in table.viewers[-1].read()["view"]["to_act"]
+                      if seat in table.players]
+            mover = table.players[rng.choice(movers)]
+            mover.act(random_action(mover.read()["view"], rng))
+            table.check_everyone()
+            lobby = client.get("/v1/players/me/games", headers=auth)
+            assert lobby.status_code == 200
+            assert_hidden(lobby.get_data(as_text=True), *table.hidden_from(table.state(), 0))
+
+    play_and_check(table, 12)
+    players[0].act({"type": "resign"})
+    answers = [client.post(f"/v1/games/{table.game_id}/rematch", headers=p.headers())
+               for p in players]
+    assert [answer.status_code for answer in answers] == [202] * (len(players) - 1) + [201]
+    new_tokens = [answer.get_json()["token"] for answer in answers]
+    secrets = set(new_tokens) | {p.token for p in players}
+    for answer in answers:
+        others = secrets - {answer.get_json()["token"]}
+        assert not [secret for secret in others if secret in answer.get_data(as_text=True)]
+    table.check_everyone()
+    for viewer in table.viewers:
+        events = viewer.events().get_data(as_text=True)
+        assert not [secret for secret in secrets if secret in events]
+    new_id = answers[0].get_json()["game_id"]
+    renewed = [Player(client, new_id, token, p.seat) for token, p in zip(new_tokens, players)]
+    play_and_check(Table.seated(client, store, renewed), 12)

@@ -7,7 +7,7 @@ import dataclasses
 from service.cards import Card
 from service.engine import GameOptions, SeatView
 from service.api.games.preconditions import etag
-from service.games import EventsPage, GameSnapshot, NumberedEvent, SeatAccess
+from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -18,7 +18,22 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
         "view": view_body(snapshot.view),
+        "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
+        "rematch_of": snapshot.rematch_of,
     }
+
+
+def rematch_body(offer) -> dict:
+    return {"game_id": offer.game_id, "status": offer.status, "offered_by": offer.offered_by,
+            "accepted": list(offer.accepted_seats), "declined_by": offer.declined_by,
+            "expires_at": offer.expires_at}
+
+
+def rematch_access_body(access: RematchAccess) -> dict:
+    offer = access.game.rematch
+    return {"game_id": offer.game_id, "seat": access.game.seat, "token": access.token,
+            "rematch": rematch_body(offer),
+            "game": None if access.started is None else game_body(access.started)}
 
 
 def seat_access_body(access: SeatAccess, *, with_invites: bool) -> dict:

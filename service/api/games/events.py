@@ -342,6 +342,50 @@ class SeatRenamedEventSchema(_EventSchema):
         description = "A seat changed the name it shows"
 
 
+class RematchOfferedEventSchema(_EventSchema):
+    type = tag("rematch_offered")
+    seat = _seat("The seat that offers (it has accepted)")
+    game_id = fields.String(required=True, metadata={"description": "The new game's id"})
+    expires_at = fields.Float(required=True, metadata={
+        "description": "Epoch seconds: the offer lapses if not every human seat has accepted"})
+
+    class Meta:
+        description = "A seat offers a rematch: accept with POST .../rematch, decline with DELETE"
+
+
+class RematchAcceptedEventSchema(_EventSchema):
+    type = tag("rematch_accepted")
+    seat = _seat()
+
+    class Meta:
+        description = "A seat accepted the rematch"
+
+
+class RematchDeclinedEventSchema(_EventSchema):
+    type = tag("rematch_declined")
+    seat = _seat()
+
+    class Meta:
+        description = "A seat declined the rematch: it will not start"
+
+
+class RematchExpiredEventSchema(_EventSchema):
+    type = tag("rematch_expired")
+    offered_by = _seat("The seat that had offered")
+
+    class Meta:
+        description = "The rematch offer lapsed before every human seat accepted"
+
+
+class RematchStartedEventSchema(_EventSchema):
+    type = tag("rematch_started")
+    game_id = fields.String(required=True, metadata={
+        "description": "The new game: each seat plays it with the token its acceptance got"})
+
+    class Meta:
+        description = "Every human seat accepted: the rematch has started"
+
+
 class EventSchema(TaggedUnionSchema):
     variants = (CutRoundEventSchema, DealerCutEventSchema, CutResultEventSchema,
                 DealtEventSchema, DiscardedEventSchema, StarterCutEventSchema, HeelsEventSchema,
@@ -350,7 +394,9 @@ class EventSchema(TaggedUnionSchema):
                 MugginsLapsedEventSchema, CountTimeoutEventSchema, HandRevealedEventSchema,
                 GameWonEventSchema, GameStartedEventSchema, MatchOverEventSchema,
                 ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema,
-                GameSeedRevealedEventSchema)
+                GameSeedRevealedEventSchema, RematchOfferedEventSchema,
+                RematchAcceptedEventSchema, RematchDeclinedEventSchema,
+                RematchExpiredEventSchema, RematchStartedEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

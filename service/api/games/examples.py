@@ -36,14 +36,14 @@ CREATED = {
     "invites": [{"seat": 1, "code": "Vca6na1AtsKfak1aTpgLiQ"}],
     "game": {"game_id": GAME_ID, "version": 1, "seat": 0,
              "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False}],
-             "last_event": 1, "view": CUT_VIEW},
+             "last_event": 1, "view": CUT_VIEW, "rematch": None, "rematch_of": None},
 }
 
 JOIN_REQUEST = {"code": "Vca6na1AtsKfak1aTpgLiQ", "name": "Bea"}
 JOINED = {
     "game_id": GAME_ID, "seat": 1, "token": "Gkylk531vAQBfbwL4QpdPA",
     "game": {"game_id": GAME_ID, "version": 2, "seat": 1, "seats": [ANA, BEA], "last_event": 2,
-             "view": {**CUT_VIEW, "seat": 1}},
+             "view": {**CUT_VIEW, "seat": 1}, "rematch": None, "rematch_of": None},
 }
 
 # Ana reads the game once both have cut (her 7H against Bea's 2H: Bea deals).
@@ -59,6 +59,7 @@ GAME = {
         "hand": ANA_HAND, "hand_sizes": [6, 6], "cut_for_deal": None,
         "seed_commitment": HAND_COMMITMENT, "history": [DEALT],
     },
+    "rematch": None, "rematch_of": None,
 }
 
 # One request per action type; the discard is the one Ana makes next.
@@ -149,3 +150,29 @@ RENAME_REQUEST = {"name": "Ana María"}
 RENAMED = {**ACTED, "version": 6, "last_event": 8,
            "seats": [{**ANA, "name": "Ana María"}, BEA]}
 TICKET = {"ticket": "nO7KazN0_Pvg97UXVH6Tfg", "expires_in": 60}
+
+# After a finished game, Ana offers a rematch and Bea accepts: the new game starts with Ana
+# dealing (Bea dealt the first hand of the old one).
+REMATCH_ID = "Qm3xT0aV9kLrWc2B"
+REMATCH = {"game_id": REMATCH_ID, "status": "open", "offered_by": 0, "accepted": [0],
+           "declined_by": None, "expires_at": 1800003600.0}
+REMATCH_OFFERED = {"game_id": REMATCH_ID, "seat": 0, "token": "t3Xb0mQ8vS1aZk2Lw9YcRg",
+                   "rematch": REMATCH, "game": None}
+REMATCH_HAND = ["3S", "8D", "8C", "JH", "KD", "5C"]
+REMATCH_STARTED = {
+    "game_id": REMATCH_ID, "seat": 1, "token": "Zr0pW7nE4uYq6Hc1Lk5VbA",
+    "rematch": {**REMATCH, "status": "started", "accepted": [0, 1]},
+    "game": {
+        "game_id": REMATCH_ID, "version": 1, "seat": 1, "seats": [ANA, BEA], "last_event": 2,
+        "view": {
+            **GAME["view"], "version": 0, "seat": 1, "dealer": 0, "pone": 1, "crib_owner": 0,
+            "starter_cutter": 1, "to_act": [0, 1],
+            "legal_actions": [{"type": "discard", "count": 2, "cards": REMATCH_HAND}],
+            "hand": REMATCH_HAND,
+            "history": [{**DEALT, "dealer": 0, "pone": 1}]},
+        "rematch": None, "rematch_of": GAME_ID},
+}
+REMATCH_DECLINED = {**RENAMED, "version": 40, "last_event": 120,
+                    "view": {**RENAMED["view"], "phase": "game_over", "to_act": [],
+                             "legal_actions": [], "scores": [121, 87], "winner": 0},
+                    "rematch": {**REMATCH, "status": "declined", "declined_by": 1}}

@@ -160,6 +160,22 @@ class ViewSchema(ma.Schema):
                        "and without the private cards"})
 
 
+class RematchSchema(ma.Schema):
+    """The rematch offered after a finished game (POST .../rematch)."""
+
+    game_id = fields.String(required=True, metadata={
+        "description": "The new game's id: it exists once status is started"})
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["open", "declined", "expired", "started"]), metadata={
+        "description": "open: waiting for the other human seats; started: every one accepted"})
+    offered_by = fields.Integer(required=True, metadata={"description": "The seat that offered"})
+    accepted = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats that have accepted (the offering seat among them)"})
+    declined_by = _nullable_int("The seat that declined")
+    expires_at = fields.Float(required=True, metadata={
+        "description": "Epoch seconds: an offer not started by then lapses (rematch_expired)"})
+
+
 class GameSchema(ma.Schema):
     game_id = fields.String(required=True)
     version = fields.Integer(required=True, metadata={
@@ -169,6 +185,10 @@ class GameSchema(ma.Schema):
     last_event = fields.Integer(required=True, metadata={
         "description": "Number of the newest event: follow with events?after=last_event"})
     view = fields.Nested(ViewSchema, required=True)
+    rematch = fields.Nested(RematchSchema, required=True, allow_none=True, metadata={
+        "description": "The rematch offered after this game, if any"})
+    rematch_of = fields.String(required=True, allow_none=True, metadata={
+        "description": "The finished game this one is a rematch of"})
 
 
 class InviteSchema(ma.Schema):
@@ -183,6 +203,17 @@ class SeatTokenSchema(ma.Schema):
         "description": "The seat's secret: send it as `Authorization: Bearer <token>`. "
                        "It is shown only this once."})
     game = fields.Nested(GameSchema, required=True)
+
+
+class RematchAccessSchema(ma.Schema):
+    game_id = fields.String(required=True, metadata={"description": "The new game's id"})
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "Your seat's token for the new game, shown only here (and to a retry "
+                       "with the same Idempotency-Key); it works once the game has started"})
+    rematch = fields.Nested(RematchSchema, required=True)
+    game = fields.Nested(GameSchema, required=True, allow_none=True, metadata={
+        "description": "The new game as your seat sees it, once every human seat accepted"})
 
 
 class CreatedGameSchema(SeatTokenSchema):

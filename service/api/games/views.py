@@ -11,7 +11,8 @@ from flask_smorest import Api
 from service.api.blueprint import Blueprint
 from service.api.games import examples
 from service.api.games.actions import ActionSchema
-from service.api.games.bodies import events_body, game_body, seat_access_body
+from service.api.games.bodies import (events_body, game_body, rematch_access_body,
+                                      seat_access_body)
 from service.api.games.preconditions import (IF_MATCH_PATTERN, accepted_versions, etag,
                                              none_match)
 from service.api.games.schemas import (
@@ -21,6 +22,7 @@ from service.api.games.schemas import (
     EventsSchema,
     GameSchema,
     JoinSchema,
+    RematchAccessSchema,
     RenameSchema,
     SeatTokenSchema,
     StreamQuerySchema,
@@ -33,6 +35,7 @@ from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.games import ActionRequest, GameSnapshot, GamesService
 from service.games.caps import LiveGamesCap, address_owner
+from service.games.players import Player, PlayerPolicy
 from service.games.errors import GameNotFound, TokenRequired
 from service.errors import InvalidInputError
 from service.store import GameStore
@@ -51,15 +54,21 @@ TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a specta
 TOKEN_REQUIRED = [{"seatToken": []}]
 
 SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
-                     "description": "The seat token from creating or joining a game"}
+                     "description": "The seat token from creating or joining a game, or the "
+                                    "token of the player linked to the seat"}
+PLAYER_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
+                       "description": "A player token (POST /v1/players)"}
+PLAYER_OPTIONAL = [{}, {"playerToken": []}]  # with a player token, the seat is linked to it
 
 
 def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float]) -> None:
     """Register the games blueprint on `api`, its games kept in `store`."""
     settings = app.config["SETTINGS"]
-    app.extensions[SERVICE] = GamesService(store, clock, settings.stream_seconds)
+    players = PlayerPolicy(settings.player_ttl_seconds, settings.max_live_games_per_player)
+    app.extensions[SERVICE] = GamesService(store, clock, settings.stream_seconds, players)
     add_readiness_check(app, "store", lambda: store.ping() is None)
     api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
+    api.spec.components.security_scheme("playerToken", PLAYER_TOKEN_SCHEME)
     api.register_blueprint(blp)
 
 
@@ -79,6 +88,10 @@ def _header(name: str, description: str, **schema) -> dict:
             "schema": {"type": "string", **schema}}
 
 
+PLAYER_UNAUTHORIZED = _problem(401, "invalid_player_token",
+                               "Authorization names no player (invalid_player_token): an "
+                               "unknown or expired player token, or not `Bearer <token>` "
+                               "(missing_token)")
 UNAUTHORIZED = _problem(401, "missing_token", "No seat token (missing_token): send "
                                                "Authorization: Bearer <token>")
 MALFORMED_TOKEN = _problem(401, "missing_token", "An Authorization header that is not "
@@ -160,17 +173,26 @@ FOLLOW_LINKS = {
                    "description": "Wait for what happens next"},
     "getGame": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"},
                 "description": "Read the game again"},
+    "rematchGame": {"operationId": "rematchGame",
+                    "parameters": {"game_id": "$request.path.game_id"},
+                    "description": "Once the game is over: offer or accept a rematch"},
+    "declineRematch": {"operationId": "declineRematch",
+                       "parameters": {"game_id": "$request.path.game_id"},
+                       "description": "Decline the rematch offered"},
 }
 
 
 # Operations --------------------------------------------------------------------------------------
 @blp.route("", methods=["POST"])
-@blp.doc(operationId="createGame", responses={201: {"links": CREATE_LINKS}})
+@blp.doc(operationId="createGame", security=PLAYER_OPTIONAL,
+         responses={201: {"links": CREATE_LINKS}})
 @document_errors(blp, 400, 413, 415, 500)
+@PLAYER_UNAUTHORIZED
 @_problem(409, "too_many_live_games",
           "This client address has CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT games in play "
           "(too_many_live_games): a game counts until it is over or, abandoned, until the idle "
-          "expiry has passed since its creation",
+          "expiry has passed since its creation; or the player has "
+          "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER",
           {"limit": 100})
 @_problem(422, "creator_not_human",
           "The body does not follow the schema, or its parts do not fit together (what the "
@@ -191,25 +213,31 @@ def create_game(spec: dict):
     Seats are human or computer, clockwise from seat 0. The creator takes a human seat and
     gets its token (shown only here); every other human seat gets an invite code. Computer
     seats act as soon as it is their turn (here: the cut for deal). A client address has at
-    most a set number of games in play at once."""
+    most a set number of games in play at once. With a player token, the creator's seat is
+    linked to the player: it lists the game, and its token opens the seat."""
+    player = _player()
     access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"),
-                               _live_games_caps())
+                               _live_games_caps(), player)
     response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
     response.headers["Location"] = f"/v1/games/{access.game.game_id}"
     return response
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
-@blp.doc(operationId="joinGame",
+@blp.doc(operationId="joinGame", security=PLAYER_OPTIONAL,
          responses={200: {"links": _links("$response.body#/token")}}, parameters=[
              _header("Idempotency-Key", "Any unique string: a retry with the same key and code "
                                         "returns the same seat token (a lost response never "
                                         "loses the seat)", pattern=IDEMPOTENCY_KEY_PATTERN),
          ])
 @document_errors(blp, 400, 413, 415, 422, 500)
+@PLAYER_UNAUTHORIZED
 @_problem(403, "invalid_invite", "The code opens no seat of this game (invalid_invite)")
 @NOT_FOUND
-@_problem(409, "seat_taken", "The seat of this code is already taken (seat_taken)", {"seat": 1})
+@_problem(409, "seat_taken", "The seat of this code is already taken (seat_taken), the player "
+                             "holds another seat of this game (player_already_seated), or the "
+                             "player has CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER games in play "
+                             "(too_many_live_games)", {"seat": 1})
 @UNAVAILABLE
 @blp.arguments(JoinSchema, example=examples.JOIN_REQUEST)
 @blp.documented_response(200, SeatTokenSchema, example=examples.JOINED, headers=ETAG_HEADER)
@@ -217,9 +245,10 @@ def join_game(join: dict, game_id: str):
     """Take an open seat with its invite code
 
     Returns the seat's token (shown only here, and to a retry with the same Idempotency-Key).
-    Each invite code works once."""
+    Each invite code works once. With a player token, the seat is linked to the player."""
+    player = _player()
     access = _service().join(_game_id(game_id), join["code"], join.get("name"),
-                             _idempotency_key())
+                             _idempotency_key(), player)
     return _json(access.game, seat_access_body(access, with_invites=False))
 
 
@@ -399,12 +428,77 @@ def stream_game(query: dict, game_id: str):
     return response
 
 
+@blp.route("/<game_id>/rematch", methods=["POST"])
+@blp.doc(operationId="rematchGame", security=TOKEN_REQUIRED,
+         responses={201: {"links": _links("$response.body#/token")}}, parameters=[
+             _header("Idempotency-Key", "Any unique string: a retry with the same key gets the "
+                                        "same token for the new game back",
+                     pattern=IDEMPOTENCY_KEY_PATTERN)])
+@document_errors(blp, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@_problem(409, "game_not_over",
+          "The game is not over (game_not_over), your seat has accepted this rematch already "
+          "(rematch_already_accepted), or starting it would take a player past its cap "
+          "(too_many_live_games)", {"phase": "play"})
+@_problem(422, "invalid_idempotency_key", "An Idempotency-Key that is not 1 to 255 visible "
+                                          "ASCII characters (invalid_idempotency_key)",
+          field="Idempotency-Key")
+@UNAVAILABLE
+@blp.documented_response(201, RematchAccessSchema, example=examples.REMATCH_STARTED)
+@blp.alt_response(202, schema=RematchAccessSchema, example=examples.REMATCH_OFFERED,
+                  description="Offered or accepted: the rematch starts once every human seat "
+                              "has accepted (event rematch_started in this game)")
+def rematch_game(game_id: str):
+    """Offer a rematch of a finished game, or accept the one offered
+
+    The new game has the same seats (computers too) and options, a new shuffle, and its
+    first deal goes to the seat after this game's first dealer. The first call offers it
+    (event rematch_offered), each other human seat accepts with the same call
+    (rematch_accepted); every call gets that seat's token for the new game, shown only here.
+    When the last one accepts, the game starts (rematch_started, 201 with the game). An offer
+    lapses after an hour; DELETE declines it."""
+    access = _service().rematch(_game_id(game_id), _token(), _idempotency_key(),
+                                _live_games_caps())
+    response = json_response(rematch_access_body(access),
+                             status=201 if access.started is not None else 202)
+    _cache_headers(response, None)
+    if access.game.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@blp.route("/<game_id>/rematch", methods=["DELETE"])
+@blp.doc(operationId="declineRematch", security=TOKEN_REQUIRED)
+@document_errors(blp, 500)
+@UNAUTHORIZED
+@FORBIDDEN
+@NOT_FOUND
+@_problem(409, "no_rematch_offer", "There is no open rematch offer (no_rematch_offer)")
+@UNAVAILABLE
+@blp.documented_response(200, GameSchema, example=examples.REMATCH_DECLINED,
+                         headers=ETAG_HEADER)
+def decline_rematch(game_id: str):
+    """Decline the rematch offered (or withdraw your acceptance)
+
+    The offer will not start (event rematch_declined); any seat may offer a new one."""
+    snapshot = _service().decline_rematch(_game_id(game_id), _token())
+    return _json(snapshot, game_body(snapshot))
+
+
 # Request and response details --------------------------------------------------------------------
 def _live_games_caps() -> list[LiveGamesCap]:
     limit = current_app.config["SETTINGS"].max_live_games_per_client
     if not limit:
         return []
     return [LiveGamesCap(address_owner(client_address()), limit)]
+
+
+def _player() -> Player | None:
+    """The player of a player token in Authorization, None without one; 401 if it is none."""
+    token = _token()
+    return None if token is None else _service().identify(token)
 
 
 def _game_id(text: str) -> str:

@@ -1,0 +1,20 @@
+"""Request and response examples of the players operations (a test validates each one)."""
+
+from service.api.games.examples import GAME_ID, REMATCH_ID
+
+PLAYER_ID = "b2JqZWN0aXZlbHkh"
+CREATE_REQUEST = {"name": "Ana"}
+CREATED = {"player_id": PLAYER_ID, "name": "Ana", "token": "pL4y3rT0k3nZ9aQ1wE5rTy"}
+BEA = {"seat": 1, "kind": "human", "name": "Bea"}
+GAMES = {
+    "player_id": PLAYER_ID,
+    "games": [
+        {"game_id": REMATCH_ID, "seat": 0, "phase": "discard", "to_act": [0, 1],
+         "your_turn": True, "scores": [0, 0], "side": 0, "partners": [], "opponents": [BEA],
+         "updated_at": 1800000950.5, "ended": False, "rematch_of": GAME_ID, "rematch": None},
+        {"game_id": GAME_ID, "seat": 0, "phase": "game_over", "to_act": [], "your_turn": False,
+         "scores": [121, 87], "side": 0, "partners": [], "opponents": [BEA],
+         "updated_at": 1800000940.0, "ended": True, "rematch_of": None,
+         "rematch": REMATCH_ID},
+    ],
+}
