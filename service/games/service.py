@@ -490,7 +490,8 @@ class GamesService:
                          owners=tuple(cap.owner for cap in caps))
         self._claim(caps, new_id)
         try:
-            self._store(self.store.create, new_id, record.to_json(), _texts(events))
+            self._store(self.store.create, new_id, record.to_json(),
+                        _texts(events, self.clock()))
         except GameExists:
             existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:
