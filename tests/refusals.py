@@ -12,6 +12,8 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     "scoreShow": {422: ("duplicate_card",)},
     "verifyShow": {422: ("duplicate_card", "card_not_held")},
     "scorePegging": {422: ("duplicate_card", "count_exceeds_31")},
+    "drawShow": {422: ("duplicate_card",)},
+    "drawBoard": {422: ("validation_failed",)},
     "replayPegging": {422: ("validation_failed", "duplicate_card", "count_exceeds_31",
                             "seat_out_of_range", "play_out_of_turn", "play_skipped_playable",
                             "wrong_play_count", "wrong_total_plays", "seats_not_inferable")},

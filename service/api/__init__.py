@@ -11,6 +11,7 @@ from flask_smorest import Api
 
 from service.api import (analysis, docs, games, health, limits, observability, problems,
                          responses, scoring)
+from service.api import images
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
@@ -62,6 +63,7 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
+    api.register_blueprint(images.blp)
     store = app.config.get("GAME_STORE") or open_store(
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
         settings.finished_game_ttl_seconds, settings.memory_max_games,

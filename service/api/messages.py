@@ -303,6 +303,10 @@ FIELD_MESSAGES_ES: dict[str, str] = {
         "Se esperaba un número entero de puntos o una lista de combinaciones.",
     "At most {count} items.": "Como máximo {count} combinaciones.",
     "Give either plays or cards.": "Indique plays o cards, uno de los dos.",
+    # service/api/images/schemas.py
+    "A score is past the target of {target}.": "Un tanteo pasa de la meta de {target}.",
+    "Give one for each of the {count} scores.": "Indique uno por cada uno de los {count} tanteos.",
+    "A back peg is ahead of its front peg.": "Una clavija trasera va por delante de la delantera.",
 }
 
 
@@ -362,3 +366,17 @@ def translate_errors(errors: dict[str, list[str]], language: str) -> dict[str, l
         return errors
     return {field: [translate_field_message(message, language) for message in messages]
             for field, messages in errors.items()}
+
+
+# The words of the pictures (service/api/images): labels around the game's own words.
+IMAGE_LABELS: dict[str, dict[str, str]] = {
+    "en": {"hand": "Hand", "crib": "Crib", "starter": "Starter", "points": "points",
+           "side": "Side {number}", "board": "Pegging board, game to {target}"},
+    "es": {"hand": "Mano", "crib": "Cuna", "starter": "Carta de corte", "points": "puntos",
+           "side": "Bando {number}", "board": "Tablero, partida a {target}"},
+}
+
+
+def image_label(key: str, language: str, **params) -> str:
+    template = IMAGE_LABELS.get(language, IMAGE_LABELS[DEFAULT_LANGUAGE])[key]
+    return template.format(**params)
