@@ -11,7 +11,8 @@ from flask_smorest import Api
 
 from service.api import (analysis, docs, games, health, limits, observability, problems,
                          responses, scoring)
-from service.api import images
+from service.api import images, play
+from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
@@ -44,11 +45,7 @@ def create_app(config: Mapping | None = None,
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        API_SPEC_OPTIONS={"info": {"description": (
-            "Scores cribbage hands and pegging, checks claimed counts, replays the play of a "
-            "hand, coaches discards and plays, and runs turn-based games. Errors are RFC 9457 "
-            "application/problem+json; text meant for people follows Accept-Language (en, "
-            "es).")},
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION},
             "servers": [{"url": "/", "description": "This service"}],
             "security": []},  # public, but for the games operations that name seatToken
     )
@@ -70,6 +67,7 @@ def create_app(config: Mapping | None = None,
         settings.durability)
     games.init_app(app, api, store, clock)
     docs.init_app(app)
+    play.init_app(app)
     responses.document_unreadable_requests(app)
     limits.init_app(app)  # last: it limits and documents the operations registered above
     return app

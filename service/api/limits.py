@@ -30,11 +30,12 @@ EXTENSION = "cribbage.limiter"
 KEY_PREFIX = "cribbage-limits"
 # Game actions, limited per seat token as well as per address.
 ACTION_ENDPOINTS = ("games.act_in_game",)
-# Never limited: orchestration probes and the docs page. /metrics is limited like any route
+# Never limited: orchestration probes, the docs pages and the play page's files (its API calls
+# are limited as any client's). /metrics is limited like any route
 # (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
 METRICS_ENDPOINT = "observability.metrics"
-EXEMPT_BLUEPRINTS = frozenset({"docs"})
+EXEMPT_BLUEPRINTS = frozenset({"docs", "play"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
 TOO_MANY_REQUESTS = {
