@@ -45,14 +45,20 @@ async function refresh() {
   }
 }
 
+let acting = false; // one action at a time: a second click waits for the first answer
+
 async function act(action) {
+  if (acting) return;
+  acting = true;
   try {
     const { game: body, etag: tag } = await client.act(action, etag);
     selected = new Set();
     apply(body, tag);
   } catch (error) {
-    if (error instanceof Refused && error.status === 412) return refresh();
-    fail(error);
+    if (error instanceof Refused && error.status === 412) await refresh();
+    else fail(error);
+  } finally {
+    acting = false;
   }
 }
 
