@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 
 from service.api.images import examples
 

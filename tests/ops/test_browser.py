@@ -48,8 +48,8 @@ def wait_for(browser, condition, what: str):
 
 def page_state(browser) -> dict:
     main = browser.find_element(By.ID, "main")
-    return {"version": main.get_attribute("data-version"), "phase": main.get_attribute("data-phase"),
-            "turn": main.get_attribute("data-turn"), "hand": main.get_attribute("data-hand-number")}
+    return {name: main.get_attribute(f"data-{name}")
+            for name in ("version", "phase", "turn", "hand-number")}
 
 
 def visible(browser, element_id: str):
@@ -78,7 +78,7 @@ def take_one_step(browser) -> None:
         cut.click()
         wait_for(browser, lambda: page_state(browser) != state, "the cut to be taken")
         return
-    if state["turn"] != "you" or state["hand"] != "1":
+    if state["turn"] != "you" or state["hand-number"] != "1":
         return
     cards = enabled_cards(browser)
     if state["phase"] == "discard" and len(cards) == 6:
@@ -129,9 +129,10 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
                  "crib": entry.get_attribute("data-hand") == "crib"},
                 headers={"Accept-Language": language})
             assert status == 200
-            wait_for(browser, lambda: shown_entries(browser)[index].find_element(
-                By.CSS_SELECTOR, ".summary").text == scored["summary"],
-                f"the count in words: {scored['summary']}")
+            def summary_shown(index=index, said=scored["summary"]):
+                return shown_entries(browser)[index].find_element(
+                    By.CSS_SELECTOR, ".summary").text == said
+            wait_for(browser, summary_shown, f"the count in words: {scored['summary']}")
             assert shown_entries(browser)[index].find_element(
                 By.CSS_SELECTOR, "p").text.endswith(f": {scored['total']} {points}")
     browser.save_screenshot(str(screenshot))  # the second hand dealt, the first one's show
