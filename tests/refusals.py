@@ -14,6 +14,8 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     "scorePegging": {422: ("duplicate_card", "count_exceeds_31")},
     "scoreShowBatch": {422: ("invalid_items",)},
     "scorePeggingBatch": {422: ("invalid_items",)},
+    "drawShow": {422: ("duplicate_card",)},
+    "drawBoard": {422: ("validation_failed",)},
     "replayPegging": {422: ("validation_failed", "duplicate_card", "count_exceeds_31",
                             "seat_out_of_range", "play_out_of_turn", "play_skipped_playable",
                             "wrong_play_count", "wrong_total_plays", "seats_not_inferable")},

@@ -13,7 +13,7 @@ import pytest
 
 SERVICE = Path(__file__).resolve().parents[1] / "service"
 DOMAIN = ("service.cards", "service.errors", "service.scoring", "service.speech",
-          "service.engine", "service.bots")
+          "service.engine", "service.bots", "service.drawing")
 FORBIDDEN = ("flask", "flask_smorest", "flask_limiter", "marshmallow", "webargs", "redis",
              "gunicorn", "werkzeug")
 PRODUCT = DOMAIN + ("service.games", "service.store", "service.api")

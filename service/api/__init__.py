@@ -9,8 +9,9 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, cors, docs, games, health, limits, observability, players,
-                         problems, responses, scoring)
+from service.api import (analysis, cors, docs, games, health, images, limits, observability,
+                         play, players, problems, responses, scoring)
+from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
 from service.config import Settings
@@ -44,11 +45,7 @@ def create_app(config: Mapping | None = None,
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        API_SPEC_OPTIONS={"info": {"description": (
-            "Scores cribbage hands and pegging, checks claimed counts, replays the play of a "
-            "hand, coaches discards and plays, and runs turn-based games. Errors are RFC 9457 "
-            "application/problem+json; text meant for people follows Accept-Language (en, "
-            "es).")},
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION},
             "servers": [{"url": "/", "description": "This service"}],
             "security": []},  # public, but for the games operations that name seatToken
     )
@@ -63,6 +60,7 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
+    api.register_blueprint(images.blp)
     store = TimedStore(app.config.get("GAME_STORE") or open_store(
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
         settings.finished_game_ttl_seconds, settings.memory_max_games,
@@ -70,6 +68,7 @@ def create_app(config: Mapping | None = None,
     games.init_app(app, api, store, clock)
     api.register_blueprint(players.blp)
     docs.init_app(app)
+    play.init_app(app)
     responses.document_unreadable_requests(app)
     cors.init_app(app)  # before limits: a preflight is answered, not counted
     limits.init_app(app)  # last: it limits and documents the operations registered above

@@ -53,11 +53,12 @@ TOKEN_CHECKING_ENDPOINTS = frozenset({
     "games.get_game", "games.act_in_game", "games.list_events", "games.create_stream_ticket",
     "games.stream_game", "games.rename_seat"})
 TOKEN_SCOPE = "token"
-# Never limited: orchestration probes and the docs page. /metrics is limited like any route
+# Never limited: orchestration probes, the docs pages and the play page's files (its API calls
+# are limited as any client's). /metrics is limited like any route
 # (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
 METRICS_ENDPOINT = "observability.metrics"
-EXEMPT_BLUEPRINTS = frozenset({"docs"})
+EXEMPT_BLUEPRINTS = frozenset({"docs", "play"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
 TOO_MANY_REQUESTS = {

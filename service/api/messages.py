@@ -328,6 +328,10 @@ FIELD_MESSAGES_ES: dict[str, str] = {
         "Se esperaba un número entero de puntos o una lista de combinaciones.",
     "At most {count} items.": "Como máximo {count} combinaciones.",
     "Give either plays or cards.": "Indique plays o cards, uno de los dos.",
+    # service/api/images/schemas.py
+    "A score is past the target of {target}.": "Un tanteo pasa de la meta de {target}.",
+    "Give one for each of the {count} scores.": "Indique uno por cada uno de los {count} tanteos.",
+    "A back peg is ahead of its front peg.": "Una clavija trasera va por delante de la delantera.",
 }
 
 
@@ -387,3 +391,98 @@ def translate_errors(errors: dict[str, list[str]], language: str) -> dict[str, l
         return errors
     return {field: [translate_field_message(message, language) for message in messages]
             for field, messages in errors.items()}
+
+
+# The words of the pictures (service/api/images): labels around the game's own words.
+IMAGE_LABELS: dict[str, dict[str, str]] = {
+    "en": {"hand": "Hand", "crib": "Crib", "starter": "Starter", "points": "points",
+           "side": "Side {number}", "board": "Pegging board, game to {target}"},
+    "es": {"hand": "Mano", "crib": "Cuna", "starter": "Carta de corte", "points": "puntos",
+           "side": "Bando {number}", "board": "Tablero, partida a {target}"},
+}
+
+
+def image_label(key: str, language: str, **params) -> str:
+    template = IMAGE_LABELS.get(language, IMAGE_LABELS[DEFAULT_LANGUAGE])[key]
+    return template.format(**params)
+
+
+# The play page's own words (service/api/play.py serves them to its script at /play/texts.json).
+# {name} fields are filled in by the page.
+PLAY_PAGE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Cribbage", "intro": "Play a game to 121 against the computer.",
+        "language": "Language", "your_name": "Your name", "default_name": "You",
+        "level": "Computer level", "computer": "Computer",
+        "level.first": "Simplest", "level.easy": "Easy", "level.medium": "Medium",
+        "level.hard": "Hard",
+        "start": "Start a game", "new_game": "New game",
+        "board": "Pegging board", "board_alt": "Pegging board: {scores}",
+        "opponent": "{name}'s cards", "table": "Table", "your_hand": "Your hand",
+        "show": "The show", "log": "What happened",
+        "count": "Count: {count}", "starter": "Starter: {card}", "no_starter": "Starter: not cut",
+        "starter_caption": "Starter",
+        "crib_yours": "The crib is yours.", "crib_theirs": "The crib is {name}'s.",
+        "cut_for_deal": "Cut for the deal", "cut_starter": "Cut the starter",
+        "discard": "Put {count} cards in the crib",
+        "to_cut_for_deal": "Cut the deck: the lower card deals.",
+        "to_discard": "Choose {count} cards for the crib.",
+        "to_cut_starter": "Cut the deck for the starter.",
+        "to_play": "Your turn: play a card.", "waiting": "Waiting for {name}.",
+        "won": "{name} won the game, {scores}.",
+        "show_hand": "{name}'s hand", "show_crib": "{name}'s crib",
+        "show_points": "{points} points",
+        "dealt": "Hand {number}: {name} deals.",
+        "discarded": "{name} puts {count} cards in the crib.",
+        "starter_cut": "The starter is {card}.",
+        "heels": "{name}: two for his heels.",
+        "card_played": "{name} plays {card}: {count}.",
+        "card_played_points": "{name} plays {card}: {count}, {points} points.",
+        "go": "{name} says go.", "last_card": "{name}: one for the last card.",
+        "go_point": "{name}: one for the go.", "count_reset": "The count starts again.",
+        "shown": "{name} shows {cards}: {points} points.",
+        "card_label": "{rank} of {suit}",
+        "ranks": "ace,two,three,four,five,six,seven,eight,nine,ten,jack,queen,king",
+        "suits": "hearts,diamonds,clubs,spades", "card_back": "a card face down",
+        "stream_lost": "Connection lost: reconnecting.",
+        "error": "The service refused: {detail}",
+    },
+    "es": {
+        "title": "Cribbage", "intro": "Juegue una partida a 121 contra la computadora.",
+        "language": "Idioma", "your_name": "Su nombre", "default_name": "Usted",
+        "level": "Nivel de la computadora", "computer": "Computadora",
+        "level.first": "Elemental", "level.easy": "Fácil", "level.medium": "Medio",
+        "level.hard": "Difícil",
+        "start": "Empezar una partida", "new_game": "Nueva partida",
+        "board": "Tablero", "board_alt": "Tablero: {scores}",
+        "opponent": "Cartas de {name}", "table": "Mesa", "your_hand": "Su mano",
+        "show": "El recuento", "log": "Lo que pasó",
+        "count": "Cuenta: {count}", "starter": "Carta de corte: {card}",
+        "starter_caption": "Carta de corte",
+        "no_starter": "Carta de corte: sin cortar",
+        "crib_yours": "La cuna es suya.", "crib_theirs": "La cuna es de {name}.",
+        "cut_for_deal": "Cortar para repartir", "cut_starter": "Cortar la carta de corte",
+        "discard": "Echar {count} cartas a la cuna",
+        "to_cut_for_deal": "Corte el mazo: reparte la carta más baja.",
+        "to_discard": "Elija {count} cartas para la cuna.",
+        "to_cut_starter": "Corte el mazo para la carta de corte.",
+        "to_play": "Su turno: juegue una carta.", "waiting": "Esperando a {name}.",
+        "won": "{name} ganó la partida, {scores}.",
+        "show_hand": "Mano de {name}", "show_crib": "Cuna de {name}",
+        "show_points": "{points} puntos",
+        "dealt": "Mano {number}: reparte {name}.",
+        "discarded": "{name} echa {count} cartas a la cuna.",
+        "starter_cut": "La carta de corte es {card}.",
+        "heels": "{name}: dos por la sota de corte.",
+        "card_played": "{name} juega {card}: {count}.",
+        "card_played_points": "{name} juega {card}: {count}, {points} puntos.",
+        "go": "{name} pasa.", "last_card": "{name}: uno por la última carta.",
+        "go_point": "{name}: uno por el paso.", "count_reset": "La cuenta vuelve a empezar.",
+        "shown": "{name} muestra {cards}: {points} puntos.",
+        "card_label": "{rank} de {suit}",
+        "ranks": "as,dos,tres,cuatro,cinco,seis,siete,ocho,nueve,diez,sota,reina,rey",
+        "suits": "corazones,diamantes,tréboles,picas", "card_back": "una carta boca abajo",
+        "stream_lost": "Se perdió la conexión: reconectando.",
+        "error": "El servicio se negó: {detail}",
+    },
+}

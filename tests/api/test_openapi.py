@@ -68,7 +68,7 @@ def test_request_examples_give_the_documented_responses(spec, client):
     """For the stateless operations: the examples are true."""
     for name, operation in operations(spec):
         method, path = name.split(" ")
-        if not path.startswith(SCORING):
+        if not path.startswith(SCORING) or path.endswith(".svg"):  # tests/api/test_images.py
             continue
         success = success_content(operation)
         if "requestBody" not in operation:

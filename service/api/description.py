@@ -1,0 +1,74 @@
+"""The OpenAPI document's `info.description`: the whole API in one page, for the docs pages."""
+
+API_DESCRIPTION = """\
+Cribbage over HTTP: score shows and pegging, check claimed counts, replay the play of a hand, \
+coach discards and plays, draw a show or a board, and run turn-based games for 2–6 players \
+against people or computer levels.
+
+**Start here:** play a game on [`/play`](/play) (the page uses only this API and the event \
+stream); read this document in Swagger UI at [`/docs`](/docs) or in ReDoc at \
+[`/docs/redoc`](/docs/redoc); the document itself is [`/openapi.json`](/openapi.json).
+
+## Cards
+Every notation is accepted: `5h`, `10 d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`, \
+`k d` (the `CardText` schema's pattern is exactly what is accepted). Responses always use the \
+canonical form `5H`, `10D`, `JS`, `AC`.
+
+## Scoring (stateless)
+- `POST /v1/show/score`: a hand or crib with the starter: every fifteen, pair, run, flush and \
+nobs, and the count as a player says it ("fifteen two, fifteen four and a pair makes six").
+- `POST /v1/show/verify`: a claimed count (a number, or the combinations claimed) against the \
+true one: points missed (the muggins amount) and overclaimed, with an explanation.
+- `POST /v1/pegging/score`: the points of the last card laid on a pile.
+- `POST /v1/pegging/replay`: a whole play checked against the rules (turns, goes, the last \
+card), with the seats given or inferred.
+
+## Coaching
+- `POST /v1/analysis/discard`: every discard of a dealt hand with its expected hand and crib \
+points.
+- `POST /v1/analysis/play`: each card you may play with what it scores and risks.
+
+## Pictures
+`GET /v1/show/image.svg` (a show: the cards, the starter, the points and the count in words) and \
+`GET /v1/board/image.svg` (a pegging board of 2 or 3 sides with both pegs of each) answer SVG \
+for an app, a chat or a page (`<img src=...>`).
+
+## Games
+1. `POST /v1/games` creates a game: one entry per seat, human or computer (with a level). The \
+creator gets a seat token (shown only then) and an invite code for every other human seat; \
+`POST /v1/games/{game_id}/join` takes a seat with its code. Send the token as \
+`Authorization: Bearer <token>`; `PATCH /v1/games/{game_id}/seats/{seat}` renames your seat.
+2. `GET /v1/games/{game_id}` reads the game as your seat: the public state, your own cards, \
+your legal actions. Without a token you read it as a spectator. Other hands, the crib before \
+the show and the undealt deck are never shown.
+3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
+muggins, resign, go on to the next game of a match. A go needs no request. Computer seats act \
+before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
+moved on) and an `Idempotency-Key` to make a retry safe.
+4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
+`GET /v1/games/{game_id}/stream` (Server-Sent Events: a snapshot, then every event, the seat's \
+state after each batch, heartbeats, `end` when the game is over). A browser's EventSource cannot \
+send a header: it asks `POST /v1/games/{game_id}/stream-tickets` for a one-time ticket and \
+opens the stream with `?ticket=`.
+
+Every shuffle is verifiable: the hash of a hand's seed is published when it is dealt and the \
+seed is revealed when the hand ends. An idle game expires after a set time.
+
+## Languages
+Text meant for people (counts in words, explanations, problem titles and details) follows \
+`Accept-Language`: English (the default) or Spanish. Such a response says which in \
+`Content-Language`.
+
+## Errors
+Every error is RFC 9457 `application/problem+json` with a stable `code`; `title` and `detail` \
+are in the request's language and `field` names the part of the request at fault \
+(`hand[2]`). 400: not JSON; 401, 403: a missing or wrong seat token; 404: no such game or path; \
+405: method not allowed; 409: the rules refuse the action now; 412: stale `If-Match`; 413: a \
+body over 64 KiB; 415: not `application/json`; 422: a field, a card or a sequence that is not \
+valid; 429: too many requests (`Retry-After`); 503: the game store is unreachable or full \
+(`Retry-After`). A 500 is a bug.
+
+## Operations
+`GET /livez` (the process answers), `GET /readyz` (its game store answers), `GET /v1/ping` (a \
+trivial JSON endpoint); Prometheus metrics at `/metrics`.
+"""
