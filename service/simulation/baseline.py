@@ -1,22 +1,26 @@
-"""`hard` as it was before issue 17 (main at 60a0132), frozen as a yardstick for benchmarks.
+"""Yardsticks for benchmarks, frozen as they were before issue 17 (main at 60a0132).
 
-Not a public level: bench/match.py and the self-play benches play the new levels against it.
-It discards by the uniform crib model (every opponent discard equally likely: the `uniform`
-expectation service.bots.discard still computes exactly) and pegs one move deep: the card with
-the best points now less the next player's expected greedy reply, with the board's defence
-weight. The pegging code is a frozen copy of service/bots/pegging.py of that commit, reduced to
-what a game in progress needs (positions from the engine are valid, so nothing is checked).
+Not public levels: bench/match.py plays the levels against them.
+- GREEDY, the plain greedy player (`medium` then): keeps the cards that score most on their
+  own, plays the card that scores most at once, ties at random.
+- BASELINE, `hard` then: discards by the uniform crib model (every opponent discard equally
+  likely: the `uniform` expectation service.bots.discard still computes exactly) and pegs one
+  move deep: the card with the best points now less the next player's expected greedy reply,
+  with the board's defence weight. Its pegging is a frozen copy of service/bots/pegging.py of
+  that commit, reduced to what a game in progress needs (positions from the engine are valid,
+  so nothing is checked).
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 from math import comb
 
 from service.bots.discard import analyse_discard
 from service.bots.players import ComputerPlayer
 from service.cards import DECK, Card
 from service.engine import SeatView
-from service.scoring import score_pegging, show_points
+from service.scoring import rank_points, score_pegging, show_points
 
 DEFEND = Fraction(3)
 ATTACK = Fraction(1, 4)
@@ -92,4 +96,22 @@ def _reply(pile, count, unseen, held) -> tuple[Fraction, Fraction]:
     return previous_none, expected
 
 
+def _greedy_discard(view, hand, count, rng):
+    def kept_points(discard):
+        keep = [card for card in hand if card not in discard]
+        flush = len(keep) if len({card.suit for card in keep}) == 1 else 0
+        return rank_points(tuple(sorted(card.rank for card in keep))) + flush
+
+    options = list(combinations(hand, count))
+    best = max(map(kept_points, options))
+    return rng.choice([option for option in options if kept_points(option) == best])
+
+
+def _greedy_play(view, playable, rng):
+    points = {card: score_pegging((*view.pile, card)).points for card in playable}
+    best = max(points.values())
+    return rng.choice([card for card in playable if points[card] == best])
+
+
 BASELINE = ComputerPlayer(_uniform_discard, _one_deep_play)
+GREEDY = ComputerPlayer(_greedy_discard, _greedy_play)

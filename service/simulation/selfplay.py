@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from service.bots import LEVELS
 from service.engine import GameOptions, apply, new_game, to_act, view
-from service.simulation.baseline import BASELINE
+from service.simulation.baseline import BASELINE, GREEDY
 
-# The public levels and, for benchmarks only, the frozen `hard` of before issue 17.
-PLAYERS = {**LEVELS, "baseline": BASELINE}
+# The public levels and, for benchmarks only, the frozen `hard` and greedy player of before
+# issue 17.
+PLAYERS = {**LEVELS, "baseline": BASELINE, "greedy": GREEDY}
 
 
 @dataclass(frozen=True)
