@@ -113,11 +113,11 @@ def _best_discard(view, hand, count, rng):
     own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
     options = analyse_discard(hand, players=view.options.players, own_crib=own_crib,
                               teams=view.options.teams)
-    own, other = view.scores[view.seat], view.scores[1 - view.seat]
-    if (view.options.players == 2 and not view.options.exact_finish
-            and is_endgame((own, other), view.options.target)):
-        return discard_for_the_game(options, hand, own, other, own_crib, view.options.target,
-                                    view.options.skunk).discard
+    if view.options.players == 2 and not view.options.exact_finish:
+        own, other = view.scores[view.seat], view.scores[1 - view.seat]
+        if is_endgame((own, other), view.options.target):
+            return discard_for_the_game(options, hand, own, other, own_crib,
+                                        view.options.target, view.options.skunk).discard
     return options[0].discard
 
 
