@@ -2,7 +2,8 @@
 
     python bench/position_speed.py --queries 2000 [--targets 121 61 1000]
 
-For each target: the build of its tables (standard skunk lines), then `queries` random
+For each target: the build of its tables (the win table grown to it, the game points' with
+standard skunk lines), then `queries` random
 positions (scores below the target, either dealer) in process, and the first target's positions
 through POST /v1/analysis/position with the Flask test client. Prints p50, p99 and mean in ms.
 """
@@ -18,7 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.discard_speed import summary, timed  # noqa: E402
 from service.api import create_app  # noqa: E402
-from service.bots.win_probability import position_value, value_tables  # noqa: E402
+from service.bots.win_probability import (game_point_tables, position_value,  # noqa: E402
+                                          win_table)
 from service.config import Settings  # noqa: E402
 
 
@@ -36,7 +38,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     for target in args.targets:
         started = time.perf_counter()
-        value_tables(target, "standard")
+        win_table(target)
+        game_point_tables(target, "standard")
         print(f"tables for target {target} built in {time.perf_counter() - started:.2f} s")
         asked = positions(args.queries, target, args.seed)
         print(summary(f"in-process, target {target}", timed(

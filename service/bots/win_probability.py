@@ -18,9 +18,12 @@ dealer, b for the pone): with V the value for the dealer of this deal,
 where R is the play race, term(L) the game points a win is worth when the loser still needs L
 (1 for a win probability), and flip = -1 values the dealer's wins less the pone's, +1 counts
 all game points. Every deal scores at least the last-card point, so V(a, b) needs only
-diagonals a + b below its own: one diagonal at a time, vectorised over it. The three tables of a target and skunk rule are built
-on first use and cached (8 of them; the 121 game's at start-up): bench/position_speed.py
-times a build and a query, which is then a lookup.
+diagonals a + b below its own: one diagonal at a time, vectorised over it. Win chances depend
+only on the needs: one table, built for the largest target asked so far, serves every target.
+Game points need two tables per target and skunk rule (8 targets cached). Tables are built on
+first use; bench/position_speed.py times a build and a query, which is then a lookup. A build
+grows with the square of the target: about a second for 121, minutes for 1000 on a loaded
+machine.
 """
 from __future__ import annotations
 
@@ -116,16 +119,26 @@ def _weigh(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return (weights[:, None] * rows).sum(axis=0)
 
 
+_win_table: list[np.ndarray] = []
+
+
+def win_table(size: int) -> np.ndarray:
+    """The dealer's chance to win less the pone's, for needs up to at least `size`. Only the
+    needs matter, so one table serves every target: it is built once, for the largest size
+    asked so far (a smaller table is the corner of a larger one)."""
+    if not _win_table or len(_win_table[0]) <= size:
+        _win_table[:] = [solve(deal_model(), np.ones(size + 1), -1)]
+    return _win_table[0]
+
+
 @lru_cache(maxsize=8)
-def value_tables(target: int, skunk: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For needs up to `target`: the dealer's wins less the pone's (chances), and the dealer's
-    game points less the pone's and both added."""
+def game_point_tables(target: int, skunk: str) -> tuple[np.ndarray, np.ndarray]:
+    """For needs up to `target`: the dealer's game points less the pone's, and both added."""
     loser_need = np.arange(target + 1)
     term = np.array([1 + skunk_level(skunk, target, target - need) for need in loser_need],
                     dtype=np.float64)
     model = deal_model()
-    return (solve(model, np.ones(target + 1), -1), solve(model, term, -1),
-            solve(model, term, +1))
+    return solve(model, term, -1), solve(model, term, +1)
 
 
 def position_value(scores: tuple[int, int], dealer: int, target: int = 121,
@@ -134,7 +147,8 @@ def position_value(scores: tuple[int, int], dealer: int, target: int = 121,
     check_position(scores, target)
     pone = 1 - dealer
     a, b = target - scores[dealer], target - scores[pone]
-    signed_win, signed, total = (table[a, b] for table in value_tables(target, skunk))
+    signed_win = win_table(target)[a, b]
+    signed, total = (table[a, b] for table in game_point_tables(target, skunk))
     win, points = [0.0, 0.0], [0.0, 0.0]
     win[dealer], win[pone] = (1 + signed_win) / 2, (1 - signed_win) / 2
     points[dealer], points[pone] = (total + signed) / 2, (total - signed) / 2
@@ -198,7 +212,7 @@ def deal_win_chance(a: int, b: int, pone_show: np.ndarray, dealer_show: np.ndarr
     """The dealer's chance to win from needs (a, b) when this deal's shows follow the given
     distributions (chances by points) and the play and every later deal follow the model."""
     model = deal_model()
-    later = value_tables(target, skunk)[0]
+    later = win_table(target)
     held, shown = len(pone_show), len(dealer_show)
     # U(x, y): the next deal's dealer (this pone) needs x = 1..b, its pone y = 1 - shown..a.
     xs, ys = np.arange(1, b + 1)[:, None], np.arange(1 - shown, a + 1)[None, :]

@@ -8,7 +8,7 @@ import pytest
 from service.bots.discard import analyse_discard
 from service.bots.win_probability import (DealModel, PositionError, deal_model, deal_win_chance,
                                           discard_for_the_game, discard_win_chances,
-                                          position_value, shifted, solve, value_tables)
+                                          position_value, shifted, solve, win_table)
 from service.cards import parse_cards
 
 # A made-up deal: the play gives (dealer, pone) points; then the pone's show, the dealer's.
@@ -113,7 +113,7 @@ def test_a_finished_game_is_refused():
 @pytest.mark.parametrize("a, b", [(1, 1), (6, 6), (30, 20), (40, 5), (121, 121)])
 def test_one_deal_with_the_models_own_shows_is_the_table(a, b):
     model = deal_model()
-    table = value_tables(121, "standard")[0]
+    table = win_table(121)
     assert deal_win_chance(a, b, model.pone_show, model.dealer_show, 121) == \
         pytest.approx((1 + table[a, b]) / 2, abs=1e-12)
 
