@@ -1,11 +1,13 @@
-"""Exact two-player discard analysis: time per dealt hand, in-process and over HTTP.
+"""Discard analysis (uniform and role-weighted crib): time per dealt hand, in-process and over HTTP.
 
-    python bench/discard_speed.py --hands 500 [--gunicorn]
+    python bench/discard_speed.py --hands 500 [--gunicorn] [--players 2 3 4 5 6]
 
-A fixed set of dealt hands (from --seed) is analysed in-process (after the rank tables are
-built once, which is timed separately), then through POST /v1/analysis/discard with the Flask
-test client, and with --gunicorn through a gunicorn worker started on a free loopback port
-(keep-alive connection; rate limits off). Prints p50, p99 and mean in milliseconds.
+A fixed set of dealt hands (from --seed) is analysed in-process (after the rank tables and the
+crib tables are built once, which is timed separately), then through POST /v1/analysis/discard
+with the Flask test client, and with --gunicorn through a gunicorn worker started on a free
+loopback port (keep-alive connection; rate limits off). Hands alternate between the crib's
+owner and another seat. With more players than 2, in-process only (the dealer's and the
+others' hands alternate). Prints p50, p99 and mean in milliseconds.
 """
 from __future__ import annotations
 
@@ -21,15 +23,17 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from service.api import create_app  # noqa: E402
-from service.bots.discard import analyse_discard, warm  # noqa: E402
+from service.bots.discard import analyse_discard, deal_shape, warm  # noqa: E402
 from service.cards import DECK  # noqa: E402
 from service.config import Settings  # noqa: E402
 from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
 
 
-def dealt_hands(count: int, seed: int) -> list[list]:
+def dealt_hands(count: int, seed: int, players: int = 2) -> list[list]:
+    """Hands of the crib's owner (even indexes: the dealer's size) and of other seats."""
     rng = random.Random(seed)
-    return [rng.sample(DECK, 6) for _ in range(count)]
+    return [rng.sample(DECK, deal_shape(players, dealer=index % 2 == 0).dealt)
+            for index in range(count)]
 
 
 def summary(name: str, seconds: list[float]) -> str:
@@ -48,8 +52,9 @@ def timed(calls) -> list[float]:
     return times
 
 
-def in_process(hands) -> list[float]:
-    return timed(lambda hand=hand, index=index: analyse_discard(hand, own_crib=index % 2 == 0)
+def in_process(hands, players: int = 2) -> list[float]:
+    return timed(lambda hand=hand, index=index: analyse_discard(hand, players=players,
+                                                                own_crib=index % 2 == 0)
                  for index, hand in enumerate(hands))
 
 
@@ -93,12 +98,18 @@ def main(argv=None) -> None:
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--gunicorn", action="store_true", help="also time a gunicorn worker")
+    parser.add_argument("--players", type=int, nargs="+", default=[2])
     args = parser.parse_args(argv)
+    for players in args.players:
+        hands = dealt_hands(args.hands, args.seed, players)
+        started = time.perf_counter()
+        warm(players)
+        print(f"tables for {players} players built in "
+              f"{(time.perf_counter() - started) * 1000:.0f} ms")
+        print(summary(f"in-process, {players} players", in_process(hands, players)))
+    if 2 not in args.players:
+        return
     hands = dealt_hands(args.hands, args.seed)
-    started = time.perf_counter()
-    warm(2)
-    print(f"rank tables for 2 players built in {(time.perf_counter() - started) * 1000:.0f} ms")
-    print(summary("in-process", in_process(hands)))
     print(summary("HTTP (Flask test client)", test_client(hands)))
     if args.gunicorn:
         print(summary("HTTP (gunicorn, loopback)", gunicorn(hands)))

@@ -20,10 +20,11 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                             "seat_out_of_range", "play_out_of_turn", "play_skipped_playable",
                             "wrong_play_count", "wrong_total_plays", "seats_not_inferable")},
     "analyseDiscard": {422: ("duplicate_card", "wrong_hand_size", "dealer_owns_crib",
-                             "invalid_teams")},
+                             "invalid_teams", "game_already_won")},
     "analysePlay": {422: ("duplicate_card", "card_seen_twice", "count_exceeds_31", "count_is_31",
                           "count_mismatch", "too_many_cards", "invalid_next_cards",
                           "game_already_won")},
+    "analysePosition": {422: ("game_already_won",)},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a
     # game id, an invite code, a seat token the generator cannot know).
     "createGame": {401: ("missing_token", "invalid_player_token"),

@@ -1,10 +1,11 @@
 """Discard analysis: every possible discard with its exact expected hand, crib and net points.
 
-The model (the OpenAPI description repeats it): the starter and the cards the other players put
-in the crib are drawn uniformly at random from the unseen cards, i.e. every card not in the
-analysed hand. Each other player's discard is assumed uniformly random over the unseen cards,
-so every (other crib cards, starter) combination is equally likely: with two players that is
-1,035 opponent discards x 44 starters per discard. The expectations are exact (no sampling).
+Two crib models (the OpenAPI description repeats them). Uniform: the starter and the cards the
+other players put in the crib are drawn uniformly at random from the unseen cards, i.e. every
+card not in the analysed hand, so every (other crib cards, starter) combination is equally
+likely: with two players that is 1,035 opponent discards x 44 starters per discard. Its
+expectations are exact (no sampling). Weighted (service.bots.crib_model): the other discards
+follow the discard tables of good play for each seat's role; options are ranked by it.
 
 Net expectation = hand + crib when the crib belongs to you (or to your partner: a team shares one
 score), hand - crib / (sides - 1) when it belongs to another side. With two sides this is the
@@ -29,6 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
+from service.bots.crib_model import CribTables, WeightedCrib, shipped_tables
 from service.cards import DECK, SUITS, Card
 from service.errors import InvalidInputError
 from service.scoring.fast import rank_points_table, rank_weights
@@ -87,8 +89,10 @@ class DiscardOption:
     discard: tuple[Card, ...]
     keep: tuple[Card, ...]
     hand: Fraction        # expected show points of the kept cards over every starter
-    crib: Fraction        # expected points of the crib
-    net: Fraction         # hand + crib_weight * crib
+    crib: float           # expected points of the crib, other discards weighted by role
+    net: float            # hand + crib_weight * crib
+    uniform_crib: Fraction  # expected points of the crib, every other discard equally likely
+    uniform_net: Fraction   # hand + crib_weight * uniform_crib
     hand_min: int         # the kept cards' fewest points over every possible starter
     hand_max: int
 
@@ -101,13 +105,16 @@ class DiscardTotals:
     starters: int
     crib: int
     crib_cases: int
+    crib_rank_free: int   # the part of `crib` from flushes and nobs
     hand_min: int
     hand_max: int
 
 
 def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
-                    teams: str | None = None) -> list[DiscardOption]:
-    """Every discard of `hand`, best net expectation first (ties: the order of `hand`).
+                    teams: str | None = None,
+                    tables: CribTables | None = None) -> list[DiscardOption]:
+    """Every discard of `hand`, best weighted net expectation first (ties: the better uniform
+    net, then the order of `hand`). `tables` default to the shipped discard tables.
 
     The hand size says whether the seat is the dealer where that matters (5-6 players: the
     dealer is dealt one card fewer and keeps everything). Raises DiscardPositionError.
@@ -116,16 +123,24 @@ def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
     shape = _shape_for(hand, players, own_crib, teams)
     unseen = [card for card in DECK if card not in hand]
     weight = crib_weight(own_crib, players, teams)
+    per_rank = [0] * 14
+    for card in unseen:
+        per_rank[card.rank] += 1
+    weighted = WeightedCrib(tables or shipped_tables(), players, teams, own_crib,
+                            shape.discards, per_rank, shape.crib_size + 1)
     options = []
     for discard, totals in discard_totals(hand, unseen, shape.discards, shape.others).items():
         expected_hand = Fraction(totals.hand, totals.starters)
-        expected_crib = Fraction(totals.crib, totals.crib_cases)
+        uniform_crib = Fraction(totals.crib, totals.crib_cases)
+        crib = (totals.crib_rank_free / totals.crib_cases
+                + weighted.rank_points(card.rank for card in discard))
         options.append(DiscardOption(
             discard=discard, keep=tuple(card for card in hand if card not in discard),
-            hand=expected_hand, crib=expected_crib, net=expected_hand + weight * expected_crib,
+            hand=expected_hand, crib=crib, net=float(expected_hand) + float(weight) * crib,
+            uniform_crib=uniform_crib, uniform_net=expected_hand + weight * uniform_crib,
             hand_min=totals.hand_min, hand_max=totals.hand_max))
     # sorted() is stable, so equal nets keep the deterministic combinations() order.
-    return sorted(options, key=lambda option: -option.net)
+    return sorted(options, key=lambda option: (-option.net, -option.uniform_net))
 
 
 def _shape_for(hand: tuple[Card, ...], players: int, own_crib: bool,
@@ -167,8 +182,9 @@ def discard_totals(hand: Sequence[Card], unseen: Sequence[Card], discards: int,
     for discard in combinations(hand, discards):
         keep = [card for card in hand if card not in discard]
         hand_sum, low, high = deal.hand_sum(keep)
-        result[discard] = DiscardTotals(hand_sum, len(unseen), deal.crib_sum(discard),
-                                        deal.crib_cases, low, high)
+        rank_sum, rank_free = deal.crib_sums(discard)
+        result[discard] = DiscardTotals(hand_sum, len(unseen), rank_sum + rank_free,
+                                        deal.crib_cases, rank_free, low, high)
     return result
 
 
@@ -217,13 +233,15 @@ class _Deal:
             high = max(high, points)
         return total, low or 0, high
 
-    def crib_sum(self, discard: Sequence[Card]) -> int:
+    def crib_sums(self, discard: Sequence[Card]) -> tuple[int, int]:
+        """The crib's points over every case: (fifteens, pairs and runs; flushes and nobs)."""
         size, others = len(self.unseen), self.others
         key = sum(int(self.weights[card.rank]) for card in discard)
         points = self.table[key + self.multiset_keys].astype(np.int64)
         # Each set of `multiset_size` unseen cards is `multiset_size` (others, starter) cases:
         # any one of its cards may be the starter.
-        total = self.multiset_size * int(points @ self.multiset_weights)
+        rank_sum = self.multiset_size * int(points @ self.multiset_weights)
+        total = 0
         # A crib flush needs every crib card and the starter in one suit.
         suits = {card.suit for card in discard} or set(SUITS)
         if len(discard) == 0 or len(suits) == 1:
@@ -233,7 +251,7 @@ class _Deal:
         for card in discard:
             if card.rank == JACK:  # nobs: any starter of the jack's suit, any other crib cards
                 total += self.per_suit[card.suit] * comb(size - 1, others)
-        return total + self.others_nobs
+        return rank_sum, total + self.others_nobs
 
 
 @cache
@@ -249,8 +267,10 @@ def _multisets(size: int, show_size: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def warm(players: int = 2) -> None:
-    """Build the tables a deal with `players` players needs (otherwise built on first use)."""
+    """Build the tables a deal with `players` players (no teams) needs (otherwise built on
+    first use): the rank tables and the role-weighted crib's."""
     for dealer in (False, True):
         shape = deal_shape(players, dealer)
         _multisets(shape.others + 1, shape.crib_size + 1)
         rank_points_table(shape.crib_size + 1)
+        analyse_discard(DECK[:shape.dealt], players=players, own_crib=dealer)

@@ -8,8 +8,12 @@ a match (next game, end match) are left to the people at the table.
   and benchmarks.
 - easy: a random legal discard and card.
 - medium: greedy: keeps the cards that score most on their own, plays the card that scores most
-  at once (ties at random).
-- hard: the discard with the best exact net expectation (service.bots.discard) and the card the
+  at once. Ties are broken as a sensible player does, never at random: a discard that scores
+  itself (a pair, a fifteen, a five) goes to its own side's crib and stays out of the others';
+  a card that leaves the count at 5 or 21 (a ten-card makes 15 or 31) is played last.
+- hard: the discard with the best net expectation, the crib valued by how players of each role
+  really discard (service.bots.discard, service.bots.crib_model); with two players near the
+  end, the discard with the best chance to win (service.bots.win_probability); and the card the
   play analysis recommends (service.bots.pegging): the same functions the analysis endpoints
   call, so their recommendations are what `hard` plays.
 """
@@ -21,6 +25,7 @@ from itertools import combinations
 
 from service.bots.discard import analyse_discard
 from service.bots.pegging import PlayPosition, analyse_play
+from service.bots.win_probability import discard_for_the_game, is_endgame
 from service.cards import Card
 from service.engine import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
                             LegalClaim, LegalCut, LegalDiscard, LegalPlay, Play, SeatView)
@@ -80,27 +85,40 @@ def _random_play(view, playable, rng):
 
 # medium ----------------------------------------------------------------------------------------
 def _greedy_discard(view, hand, count, rng):
-    def kept_points(discard):
+    own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
+
+    def value(discard):
         keep = [card for card in hand if card not in discard]
         flush = len(keep) if len({card.suit for card in keep}) == 1 else 0
-        return rank_points(tuple(sorted(card.rank for card in keep))) + flush
+        kept = rank_points(tuple(sorted(card.rank for card in keep))) + flush
+        thrown = rank_points(tuple(sorted(card.rank for card in discard)))
+        thrown += 2 * sum(card.rank == 5 for card in discard)
+        return kept, thrown if own_crib else -thrown
 
-    options = list(combinations(hand, count))
-    best = max(map(kept_points, options))
-    return rng.choice([option for option in options if kept_points(option) == best])
+    # max() keeps the first of equal values: the order of the hand.
+    return max(combinations(hand, count), key=value)
 
 
 def _greedy_play(view, playable, rng):
-    points = {card: score_pegging((*view.pile, card)).points for card in playable}
-    best = max(points.values())
-    return rng.choice([card for card in playable if points[card] == best])
+    def value(card):
+        pile = (*view.pile, card)
+        count = sum(played.value for played in pile)
+        return score_pegging(pile).points, count not in (5, 21), card.value
+
+    return max(playable, key=value)
 
 
 # hard ------------------------------------------------------------------------------------------
 def _best_discard(view, hand, count, rng):
     own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
-    return analyse_discard(hand, players=view.options.players, own_crib=own_crib,
-                           teams=view.options.teams)[0].discard
+    options = analyse_discard(hand, players=view.options.players, own_crib=own_crib,
+                              teams=view.options.teams)
+    if view.options.players == 2 and not view.options.exact_finish:
+        own, other = view.scores[view.seat], view.scores[1 - view.seat]
+        if is_endgame((own, other), view.options.target):
+            return discard_for_the_game(options, hand, own, other, own_crib,
+                                        view.options.target, view.options.skunk).discard
+    return options[0].discard
 
 
 def _best_play(view, playable, rng):

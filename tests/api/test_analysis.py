@@ -120,7 +120,8 @@ def test_recommendations_are_what_hard_plays(client):
         if action.type == "discard":
             body = client.post("/v1/analysis/discard", json={
                 "hand": [card.text for card in seat_view.hand],
-                "own_crib": seat_view.dealer == seat}).get_json()
+                "own_crib": seat_view.dealer == seat, "own_score": seat_view.scores[seat],
+                "opponent_score": seat_view.scores[1 - seat]}).get_json()
             assert body["recommendation"]["discard"] == [card.text for card in action.cards]
             checked["discard"] += 1
         elif action.type == "play":
@@ -129,3 +130,67 @@ def test_recommendations_are_what_hard_plays(client):
             checked["play"] += 1
         state, _ = apply(state, action, 0.0)
     assert checked["discard"] > 10 and checked["play"] > 40
+
+
+def test_the_documented_position_example_is_what_the_route_answers(client):
+    response = client.post("/v1/analysis/position", json=examples.POSITION_REQUEST)
+    assert response.status_code == 200
+    assert response.get_json() == examples.POSITION_RESPONSE
+
+
+def test_a_position_is_valued_from_either_players_side(client):
+    first = client.post("/v1/analysis/position", json={"scores": [40, 70], "dealer": 0}).get_json()
+    second = client.post("/v1/analysis/position", json={"scores": [70, 40], "dealer": 1}).get_json()
+    assert first["win"] == second["win"][::-1]
+    assert first["game_points"] == second["game_points"][::-1]
+    assert (first["target"], first["skunk"]) == (121, "standard")
+
+
+def test_a_score_at_the_target_is_422(client):
+    body = problem(client.post("/v1/analysis/position", json={"scores": [121, 100], "dealer": 0}),
+                   422, "game_already_won")
+    assert body["field"] == "scores"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"scores": [10, 20, 30], "dealer": 0}, "scores"),
+    ({"scores": [10, 20], "dealer": 2}, "dealer"),
+    ({"scores": [10, 20], "dealer": 0, "target": 30}, "target"),
+    ({"scores": [10, 20], "dealer": 0, "skunk": "double"}, "skunk"),
+])
+def test_positions_outside_the_schema_are_validation_problems(client, body, field):
+    body = problem(client.post("/v1/analysis/position", json=body), 422, "validation_failed")
+    assert list(body["errors"]) == [field]
+
+
+def test_a_finished_game_is_refused_in_the_callers_language(client):
+    response = client.post("/v1/analysis/position", json={"scores": [50, 61], "dealer": 1,
+                                                           "target": 61},
+                           headers={"Accept-Language": "es"})
+    assert problem(response, 422, "game_already_won")["detail"] == \
+        "scores: un marcador ya ha llegado a 61"
+
+
+def test_near_the_end_the_discard_analysis_recommends_the_best_chance_to_win(client):
+    body = client.post("/v1/analysis/discard", json={
+        "hand": ["10C", "2C", "7C", "6S", "10S", "8C"], "own_crib": False, "own_score": 109,
+        "opponent_score": 117}).get_json()
+    assert body["discards"][0]["keep"] == ["10C", "2C", "7C", "8C"]
+    assert body["discards"][0]["win"] == 0.1616
+    assert body["recommendation"] == {"discard": ["10C", "10S"], "keep": ["2C", "7C", "6S", "8C"]}
+    assert max(option["win"] for option in body["discards"]) == 0.2344
+
+
+def test_far_from_the_end_the_discard_analysis_gives_no_chance_to_win(client):
+    body = client.post("/v1/analysis/discard", json={
+        "hand": ["10C", "2C", "7C", "6S", "10S", "8C"], "own_crib": False, "own_score": 60,
+        "opponent_score": 80}).get_json()
+    assert {option["win"] for option in body["discards"]} == {None}
+    assert body["recommendation"]["keep"] == ["10C", "2C", "7C", "8C"]
+
+
+def test_a_discard_with_a_score_at_the_target_is_422(client):
+    body = problem(client.post("/v1/analysis/discard", json={
+        "hand": ["10C", "2C", "7C", "6S", "10S", "8C"], "own_crib": False,
+        "opponent_score": 121}), 422, "game_already_won")
+    assert body["field"] == "opponent_score"

@@ -18,9 +18,17 @@ class DiscardRequestSchema(ma.Schema):
     teams = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(list(TEAM_LAYOUTS)),
                           metadata={"description": "Team layout: 2x2 (4 players), 3x2 or 2x3 "
                                                    "(6 players); null for no teams"})
+    own_score = StrictInteger(load_default=0, validate=validate.Range(0, 999))
+    opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 999), metadata={
+        "description": "The leading other side's score"})
+    target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
+    skunk = fields.String(load_default="standard", validate=validate.OneOf(["standard", "acc"]),
+                          metadata={"description": "Skunk lines, as the game option"})
 
 
 class ExactSchema(ma.Schema):
+    """The uniform model's expectations as exact fractions."""
+
     hand = fields.String(required=True, metadata={"example": "367/23"})
     crib = fields.String(required=True)
     net = fields.String(required=True)
@@ -32,14 +40,23 @@ class DiscardOptionSchema(ma.Schema):
     expected_hand = fields.Float(required=True, metadata={
         "description": "Expected show points of the kept cards over every possible starter"})
     expected_crib = fields.Float(required=True, metadata={
-        "description": "Expected points of the crib (see the operation's assumptions)"})
+        "description": "Expected points of the crib when the others discard as good players "
+                       "of their role do (the weighted crib; see the operation's assumptions)"})
     net = fields.Float(required=True, metadata={
-        "description": "expected_hand + crib_weight * expected_crib"})
+        "description": "expected_hand + crib_weight * expected_crib: the ranking"})
+    uniform_crib = fields.Float(required=True, metadata={
+        "description": "Expected points of the crib when every other discard is equally "
+                       "likely (exact: see `exact`)"})
+    uniform_net = fields.Float(required=True, metadata={
+        "description": "expected_hand + crib_weight * uniform_crib"})
     hand_min = fields.Integer(required=True, metadata={
         "description": "The kept cards' fewest show points over every possible starter"})
     hand_max = fields.Integer(required=True)
+    win = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Your chance to win the game after this discard: two players near the "
+                       "end only (a side needs 40 points or fewer), else null"})
     exact = fields.Nested(ExactSchema, required=True, metadata={
-        "description": "The same expectations as exact fractions"})
+        "description": "expected_hand, uniform_crib and uniform_net as exact fractions"})
 
 
 class DiscardChoiceSchema(ma.Schema):
@@ -57,11 +74,13 @@ class DiscardAnalysisSchema(ma.Schema):
                        "-1/(sides - 1) for another side's"})
     starters = fields.Integer(required=True, metadata={"description": "Possible starters"})
     crib_cases = fields.Integer(required=True, metadata={
-        "description": "Equally likely (other crib cards, starter) combinations per discard"})
+        "description": "Equally likely (other crib cards, starter) combinations per discard "
+                       "in the uniform model"})
     discards = fields.List(fields.Nested(DiscardOptionSchema), required=True, metadata={
-        "description": "Every possible discard, best net first"})
+        "description": "Every possible discard, best (weighted) net first"})
     recommendation = fields.Nested(DiscardChoiceSchema, required=True, metadata={
-        "description": "What the `hard` computer player discards: the first of `discards`"})
+        "description": "What the `hard` computer player discards: the first of `discards`, or "
+                       "near the end the one with the best chance to win"})
 
 
 class PlayRequestSchema(ma.Schema):
@@ -114,3 +133,27 @@ class PlayAnalysisSchema(ma.Schema):
         "description": "Every card that fits under 31, best first (empty: you must say go)"})
     recommendation = fields.String(required=True, allow_none=True, metadata={
         "description": "What the `hard` computer player plays (null: go)", "example": "5H"})
+
+
+class PositionRequestSchema(ma.Schema):
+    scores = fields.List(StrictInteger(validate=validate.Range(0, 999)), required=True,
+                         validate=validate.Length(2, 2), metadata={
+                             "description": "Each player's score (two players), before the "
+                                            "deal", "example": [115, 115]})
+    dealer = StrictInteger(required=True, validate=validate.Range(0, 1), metadata={
+        "description": "The player (0 or 1) who deals next: the deal about to begin"})
+    target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
+    skunk = fields.String(load_default="standard", validate=validate.OneOf(["standard", "acc"]),
+                          metadata={"description": "Skunk lines, as the game option"})
+
+
+class PositionAnalysisSchema(ma.Schema):
+    scores = fields.List(fields.Integer(), required=True)
+    dealer = fields.Integer(required=True)
+    target = fields.Integer(required=True)
+    skunk = fields.String(required=True)
+    win = fields.List(fields.Float(), required=True, metadata={
+        "description": "Each player's chance to win the game", "example": [0.4512, 0.5488]})
+    game_points = fields.List(fields.Float(), required=True, metadata={
+        "description": "Each player's expected game points: 1 for a win, more for a win with "
+                       "a skunk (by the skunk rule)", "example": [0.4514, 0.5491]})

@@ -6,48 +6,68 @@ from math import comb
 
 from service.api.analysis import examples
 from service.api.analysis.schemas import (DiscardAnalysisSchema, DiscardRequestSchema,
-                                          PlayAnalysisSchema, PlayRequestSchema)
+                                          PlayAnalysisSchema, PlayRequestSchema,
+                                          PositionAnalysisSchema, PositionRequestSchema)
 from service.api.blueprint import Blueprint
 from service.api.responses import BODY_ERRORS, card_texts, document_errors, json_response
 from service.bots.discard import analyse_discard, crib_weight
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
+from service.bots.win_probability import (check_position, discard_win_chances, is_endgame,
+                                          position_value)
 from service.cards import parse_cards
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
-                                                  "with exact expectations")
+                                                  "with their expectations")
 
 DECIMALS = 4
 
-def _number(value: Fraction) -> float:
+def _number(value: Fraction | float) -> float:
     return round(float(value), DECIMALS)
 
 
 # Views -----------------------------------------------------------------------------------------
 @blp.route("/v1/analysis/discard", methods=["POST"])
-@blp.doc(operationId="analyseDiscard", summary="Rank every discard by exact expected points")
+@blp.doc(operationId="analyseDiscard", summary="Rank every discard by expected points")
 @blp.arguments(DiscardRequestSchema, example=examples.DISCARD_REQUEST)
 @document_errors(blp, *BODY_ERRORS, refusals=(
     "the same card twice under two names (duplicate_card), a hand of a size no player is dealt "
     "with this many players (wrong_hand_size), the dealer's hand without own_crib "
-    "(dealer_owns_crib), teams that do not fit the players (invalid_teams)"))
+    "(dealer_owns_crib), teams that do not fit the players (invalid_teams), a score already "
+    "at the target (game_already_won)"))
 @blp.documented_response(200, DiscardAnalysisSchema, example=examples.DISCARD_RESPONSE)
 def discard_analysis(body):
-    """Every possible discard of a dealt hand with its exact expected hand and crib points.
+    """Every possible discard of a dealt hand with its expected hand and crib points, the crib
+    valued two ways.
 
-    Assumptions: the starter and the crib cards that do not come from you (the other players'
-    discards; with 3 players also the card from the deck) are uniformly random among the cards
-    you have not seen (the 52 less your hand): every other player's discard is taken as a
-    uniformly random choice, not a good player's. With 2 players that is every one of the
-    1,035 opponent discards with each of the 44 remaining starters, counted exactly (no
-    sampling). Net = hand + crib when the crib is yours or your partner's; hand - crib / (sides
-    - 1) when it is another side's (with two sides: hand - crib). A hand of the dealer's size
-    with 5 or 6 players keeps everything (one choice, discarding nothing). The result is
-    deterministic; its first entry is what the `hard` computer player discards. Wrong hand
-    sizes for the player count, teams that do not fit and repeated cards are 422s."""
+    Uniform crib (`uniform_crib`, `uniform_net`, and `exact` as fractions): the starter and the
+    crib cards that do not come from you (the other players' discards; with 3 players also the
+    card from the deck) are uniformly random among the cards you have not seen (the 52 less
+    your hand). With 2 players that is every one of the 1,035 opponent discards with each of
+    the 44 remaining starters, counted exactly (no sampling). Weighted crib (`expected_crib`,
+    `net`): the other players discard as a good player of their role does (into their own
+    side's crib or into another side's), by discard tables made by iterating from the `hard`
+    player's own discards until they settle; your hand removes the cards you hold from theirs,
+    and only fifteens, pairs and runs are weighted (flushes and nobs keep the uniform value).
+    Net = hand + crib when the crib is yours or your partner's; hand - crib / (sides - 1) when
+    it is another side's (with two sides: hand - crib). Discards are ranked by the weighted
+    net (ties: the uniform net). A hand of the dealer's size with 5 or 6 players keeps
+    everything (one choice, discarding nothing). The result is deterministic; its first entry
+    is what the `hard` computer player discards, but near the end of a two-player game (a
+    side needs 40 points or fewer, from the scores given): then `win` is each discard's chance
+    to win the game (see analysePosition: your show exact over every starter, the crib the
+    model's moved to the discard's expected crib) and the recommendation is the best chance,
+    as `hard` plays. Wrong hand sizes for the player count, teams that do not fit, repeated
+    cards and a score already at the target are 422s."""
     hand = parse_cards(body["hand"], "hand")
     players, own_crib, teams = body["players"], body["own_crib"], body["teams"]
     options = analyse_discard(hand, players=players, own_crib=own_crib, teams=teams)
+    scores, target = (body["own_score"], body["opponent_score"]), body["target"]
+    check_position(scores, target, ("own_score", "opponent_score"))
+    chances = [None] * len(options)
     best = options[0]
+    if players == 2 and is_endgame(scores, target):
+        chances = discard_win_chances(options, hand, *scores, own_crib, target, body["skunk"])
+        best = options[max(range(len(options)), key=chances.__getitem__)]
     starters = 52 - len(hand)
     others = (5 if players == 6 else 4) - len(best.discard)
     return json_response({
@@ -57,11 +77,13 @@ def discard_analysis(body):
         "discards": [{
             "discard": card_texts(option.discard), "keep": card_texts(option.keep),
             "expected_hand": _number(option.hand), "expected_crib": _number(option.crib),
-            "net": _number(option.net), "hand_min": option.hand_min,
+            "net": _number(option.net), "uniform_crib": _number(option.uniform_crib),
+            "uniform_net": _number(option.uniform_net), "hand_min": option.hand_min,
             "hand_max": option.hand_max,
-            "exact": {"hand": str(option.hand), "crib": str(option.crib),
-                      "net": str(option.net)},
-        } for option in options],
+            "win": None if chance is None else _number(chance),
+            "exact": {"hand": str(option.hand), "crib": str(option.uniform_crib),
+                      "net": str(option.uniform_net)},
+        } for option, chance in zip(options, chances)],
         "recommendation": {"discard": card_texts(best.discard), "keep": card_texts(best.keep)},
     })
 
@@ -129,3 +151,30 @@ def _check_request(body: dict, position: PlayPosition) -> None:
         raise PlayPositionError("count_mismatch", f"the pile counts {position.count}, not "
                                 f"{body['count']}", field="count", count=body["count"],
                                 actual=position.count)
+
+
+@blp.route("/v1/analysis/position", methods=["POST"])
+@blp.doc(operationId="analysePosition", summary="Each player's chance to win from a score")
+@blp.arguments(PositionRequestSchema, example=examples.POSITION_REQUEST)
+@document_errors(blp, *BODY_ERRORS, refusals="a score already at the target (game_already_won)")
+@blp.documented_response(200, PositionAnalysisSchema, example=examples.POSITION_RESPONSE)
+def position_analysis(body):
+    """The chance each of two players wins the game, and their expected game points, from the
+    scores at the start of a deal and who deals it.
+
+    Model: deals like those of the `hard` computer player playing itself (its points in the
+    play, who pegs a given number of points first, the pone's show, the dealer's hand and
+    crib), with the play and the two shows independent; dynamic programming over the deal
+    cycle to the target, the counting order deciding who gets there first (the play, then the
+    pone's show, then the dealer's). A skunk is judged on the loser's score at the start of
+    the deal that ends the game less what it pegged in it. At 0-0 in a game to 121 the first
+    dealer wins about 56%; at 115-115 the pone is favoured (it counts first), at 120-120 the
+    dealer (it usually pegs first). Tables are built per target and skunk rule on first use
+    (the 121 game's first); later queries are lookups. A score already at the target is a
+    422."""
+    scores, dealer = tuple(body["scores"]), body["dealer"]
+    value = position_value(scores, dealer, body["target"], body["skunk"])
+    return json_response({
+        "scores": list(scores), "dealer": dealer, "target": body["target"],
+        "skunk": body["skunk"], "win": [_number(chance) for chance in value.win],
+        "game_points": [_number(points) for points in value.game_points]})
