@@ -108,14 +108,14 @@ def test_json_is_the_api_response_body(argv, path, body, language, capsys):
     (["score", "5H", "5S", "6D", "4C", "--starter", "5♥"],
      "cribbage score: starter: 5H is also in the hand (duplicate_card)"),
     (["score", "5H", "5S", "6D", "--starter", "JH"],
-     "cribbage score: hand: 3 cards; a hand or crib has 4 (5 in the 6-player game) "
-     "(wrong_hand_size)"),
+     ("cribbage score: hand: 3 cards; a hand or crib has 4 (5 in the 6-player game) "
+      "(wrong_hand_size)")),
     (["peg", "10H", "KH", "QS", "2C"],
      "cribbage peg: pile[3]: the count reaches 32, over 31 (count_exceeds_31)"),
     (["peg", "5H", "5h"], "cribbage peg: pile[1]: 5H appears twice (duplicate_card)"),
     (["discard", "5H", "5S", "6D", "4C", "JH"],
-     "cribbage discard: hand: with 2 players a dealt hand has 6 cards, not 5 "
-     "(wrong_hand_size)"),
+     ("cribbage discard: hand: with 2 players a dealt hand has 6 cards, not 5 "
+      "(wrong_hand_size)")),
 ])
 def test_bad_input_exits_2_naming_the_argument(argv, message, capsys):
     assert run(argv, capsys) == (2, "", message + "\n")
