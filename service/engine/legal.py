@@ -83,7 +83,7 @@ def whose_turn(state: GameState) -> list[int]:
     if phase == "play":
         return [cast(int, state.turn)]
     if phase == "show":
-        return [state.counting()[0]]
+        return [cast(int, claimer_seat(state))]
     if phase == "game_over" and state.options.match:
         return list(range(state.options.players))
     return []
