@@ -1,15 +1,24 @@
 # syntax=docker/dockerfile:1
 # Two stages: wheels are built in the first, the second only installs them, so the runtime image
-# carries no build tools, no pip cache and no source tree beyond the gunicorn config.
+# carries no build tools, no pip cache and no source tree beyond the gunicorn config. The
+# dependencies are the lock's (requirements/server.txt), hashes checked in both stages.
+#
+# The base image is named by tag: its digest could not be looked up where this file was written
+# (no access to Docker Hub). To pin it, build with the digest the registry reports for the tag:
+#   docker buildx imagetools inspect python:3.11-slim     (the "Digest:" line)
+#   docker build --build-arg PYTHON_IMAGE=python:3.11-slim@sha256:<digest> .
+ARG PYTHON_IMAGE=python:3.11-slim
 
-FROM python:3.11-slim AS builder
+FROM ${PYTHON_IMAGE} AS builder
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY requirements/server.txt pyproject.toml README.md LICENSE ./
 COPY service ./service
-RUN pip wheel --wheel-dir /wheels .
+RUN pip wheel --require-hashes --only-binary=:all: --wheel-dir /wheels -r server.txt \
+    && pip wheel --no-deps --wheel-dir /wheels . \
+    && cp server.txt /wheels/
 
-FROM python:3.11-slim AS runtime
+FROM ${PYTHON_IMAGE} AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
@@ -18,7 +27,9 @@ RUN groupadd --system --gid 10001 cribbage \
     && useradd --system --uid 10001 --gid cribbage --no-create-home \
        --home-dir /nonexistent --shell /usr/sbin/nologin cribbage
 COPY --from=builder /wheels /wheels
-RUN pip install --no-index --find-links=/wheels cribbage-service && rm -rf /wheels
+RUN pip install --no-index --find-links=/wheels --require-hashes -r /wheels/server.txt \
+    && pip install --no-index --find-links=/wheels --no-deps cribbage \
+    && rm -rf /wheels
 WORKDIR /app
 COPY deploy/gunicorn.conf.py deploy/gunicorn.conf.py
 ENV CRIBBAGE_BIND=0.0.0.0:8000 \

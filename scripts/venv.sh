@@ -1,7 +1,25 @@
-# Sourced by scripts/serve and scripts/test: makes .venv (once) and installs the project into it.
-# Usage: ensure_venv [extras]   e.g. ensure_venv test
+# Sourced by scripts/serve, scripts/test and scripts/lock: makes .venv (once) and installs into it
+# the locked dependencies (requirements/LOCK.txt, hashes checked) and the project, editable.
+# Usage: ensure_venv LOCK   e.g. ensure_venv test
+# A stamp in .venv records what was installed from: while pyproject.toml and the lock file are
+# unchanged nothing is installed, so a complete .venv starts without a package index. The test
+# lock holds everything the server lock does, so a .venv installed for tests also serves.
 ensure_venv() {
-    local extras="${1:-}"
+    local lock="$1"
+    make_venv
+    local installed
+    for installed in "$lock" test; do
+        [ "$(cat ".venv/installed-$installed" 2>/dev/null)" = "$(install_key "$installed")" ] \
+            && return 0
+    done
+    rm -f .venv/installed-*
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+        -r "requirements/$lock.txt"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+    install_key "$lock" >".venv/installed-$lock"
+}
+
+make_venv() {
     local python="${PYTHON:-python3}"
     if [ ! -x .venv/bin/python ]; then
         if ! "$python" -m venv .venv; then
@@ -12,9 +30,11 @@ ensure_venv() {
             "$python" -m venv .venv
         fi
     fi
-    local target="."
-    [ -n "$extras" ] && target=".[$extras]"
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"
+}
+
+# What an install depends on: the project's metadata and the lock file.
+install_key() {
+    cat pyproject.toml "requirements/$1.txt" | sha256sum | cut -d' ' -f1
 }
 
 run_as_root() {

@@ -89,21 +89,39 @@ def test_the_product_never_imports_the_simulations(name):
                    for imported in imports_of(name)), name
 
 
-def declared_dependencies() -> set[str]:
-    pyproject = tomllib.loads((SERVICE.parent / "pyproject.toml").read_text())
-    return {canonical(re.split(r"[<>=!~\[; ]", requirement)[0])
-            for requirement in pyproject["project"]["dependencies"]}
+# What `pip install cribbage` installs and imports: the core needs its own dependencies only;
+# the server extra brings the web and storage libraries, the docs extra the YAML writer.
+CORE = DOMAIN + ("service.simulation", "service.cli")
+
+
+def declared_dependencies(*extras: str) -> set[str]:
+    project = tomllib.loads((SERVICE.parent / "pyproject.toml").read_text())["project"]
+    requirements = project["dependencies"] + [
+        requirement for extra in extras for requirement in project["optional-dependencies"][extra]]
+    return {canonical(re.split(r"[<>=!~\[; ]", requirement)[0]) for requirement in requirements}
 
 
 def canonical(distribution: str) -> str:
     return re.sub(r"[-_.]+", "-", distribution).lower()
 
 
-def test_every_library_the_service_imports_is_a_declared_dependency():
-    libraries = {imported.split(".")[0] for name in MODULES for imported in imports_of(name)}
+def undeclared_libraries(modules, declared: set[str]) -> set[str]:
+    libraries = {imported.split(".")[0] for name in modules for imported in imports_of(name)}
     libraries -= set(sys.stdlib_module_names) | {"service"}
     distributions = packages_distributions()
-    undeclared = {library for library in libraries
-                  if not {canonical(d) for d in distributions.get(library, [library])}
-                  & declared_dependencies()}
+    return {library for library in libraries
+            if not {canonical(d) for d in distributions.get(library, [library])} & declared}
+
+
+def test_the_core_imports_only_the_core_dependencies():
+    core = [name for name in MODULES if in_packages(name, CORE)]
+    assert not undeclared_libraries(core, declared_dependencies())
+
+
+def test_every_library_the_service_imports_is_a_declared_dependency():
+    undeclared = undeclared_libraries(MODULES, declared_dependencies("server", "docs"))
     assert not undeclared, f"imported, not in pyproject.toml's dependencies: {sorted(undeclared)}"
+
+
+def test_yaml_is_imported_only_to_write_the_document():
+    assert {name for name in MODULES if "yaml" in imports_of(name)} == {"service.api.openapi"}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from service.cards import Card
 from service.errors import IllegalActionError, InvalidInputError
@@ -43,8 +44,9 @@ def cut_for_deal(g: Draft, seat: int, depth: int | None) -> None:
     g.emit("dealer_cut", {"seat": seat, "depth": depth, "card": str(card)})
     if any(g.cut_cards[s] is None for s in g.cutters):
         return
-    lowest = min(g.cut_cards[s].rank for s in g.cutters)
-    tied = [s for s in g.cutters if g.cut_cards[s].rank == lowest]
+    ranks = {s: cast(Card, g.cut_cards[s]).rank for s in g.cutters}  # every cutter has cut
+    lowest = min(ranks.values())
+    tied = [s for s in g.cutters if ranks[s] == lowest]
     g.emit("cut_result", {"round": g.cut_round, "seed": seed.hex(),
                           "cards": [None if c is None else str(c) for c in g.cut_cards],
                           "dealer": tied[0] if len(tied) == 1 else None,
@@ -140,9 +142,9 @@ def cut_starter(g: Draft, seat: int, depth: int | None) -> None:
     g.deck = g.deck[:depth] + g.deck[depth + 1:]
     g.emit("starter_cut", {"seat": seat, "depth": depth, "starter": str(g.starter)})
     if g.starter.rank == 11:
-        points = award(g, g.dealer, 2)
+        points = award(g, cast(int, g.dealer), 2)
         g.emit("heels", {"seat": g.dealer, "points": points, "scores": list(g.scores)})
         if game_won(g):
             return
     g.phase = "play"
-    g.turn = (g.dealer + 1) % g.options.players
+    g.turn = (cast(int, g.dealer) + 1) % g.options.players

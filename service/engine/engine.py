@@ -1,6 +1,8 @@
 """The entry points: start_game (or new_game), apply and expire; the phases' hand-offs."""
 from __future__ import annotations
 
+from typing import cast
+
 from service.engine import deal, outcome, play, show
 from service.engine.actions import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter,
                                     Discard, EndMatch, NextGame, Play, Resign)
@@ -106,24 +108,23 @@ def _check_seat_and_phase(state: GameState, action: Action) -> None:
 
 
 def _dispatch(g: Draft, action: Action) -> Handoff | None:
-    kind = type(action)
-    if kind is Play:
+    if type(action) is Play:
         return play.play(g, action.seat, action.card)
-    if kind is Discard:
+    if type(action) is Discard:
         deal.discard(g, action.seat, tuple(action.cards))
-    elif kind is CutStarter:
+    elif type(action) is CutStarter:
         deal.cut_starter(g, action.seat, action.depth)
-    elif kind is CutForDeal:
+    elif type(action) is CutForDeal:
         deal.cut_for_deal(g, action.seat, action.depth)
-    elif kind is ClaimCount:
+    elif type(action) is ClaimCount:
         return show.claim(g, action.seat, action.points, action.items)
-    elif kind is CallMuggins:
+    elif type(action) is CallMuggins:
         show.call_muggins(g, action.seat)
-    elif kind is Resign:
+    elif type(action) is Resign:
         outcome.resign(g, action.seat)
-    elif kind is NextGame:
+    elif type(action) is NextGame:
         _next_game(g)
-    elif kind is EndMatch:
+    elif type(action) is EndMatch:
         g.phase = "match_over"
         g.emit("match_over", {"match_points": list(g.match_points), "games": len(g.results),
                               "seat": action.seat})
@@ -138,7 +139,7 @@ def _hand_over(g: Draft, handoff: Handoff | None) -> None:
     if handoff is Handoff.SHOW:
         handoff = show.start_show(g)
     if handoff is Handoff.NEXT_HAND:
-        deal.deal(g, (g.dealer + 1) % g.options.players)
+        deal.deal(g, (cast(int, g.dealer) + 1) % g.options.players)
 
 
 def _next_game(g: Draft) -> None:

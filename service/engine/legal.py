@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Union, cast
 
 from service.cards import Card
 from service.engine.rules import MIN_PACKET, discard_count, playable
@@ -79,11 +79,11 @@ def whose_turn(state: GameState) -> list[int]:
     if phase == "discard":
         return [seat for seat, done in enumerate(state.discarded) if not done]
     if phase == "cut_starter":
-        return [state.starter_cutter]
+        return [cast(int, state.starter_cutter)]
     if phase == "play":
-        return [state.turn]
+        return [cast(int, state.turn)]
     if phase == "show":
-        return [claimer_seat(state)]
+        return [cast(int, claimer_seat(state))]
     if phase == "game_over" and state.options.match:
         return list(range(state.options.players))
     return []
@@ -121,7 +121,7 @@ def _turn_actions(state: GameState, seat: int) -> list[LegalAction]:
     if phase == "play":
         return [LegalPlay(tuple(playable(state.hands[seat], state.count)))]
     if phase == "show":
-        _, is_crib = state.claimer()
+        _, is_crib = state.counting()
         cards = state.crib if is_crib else state.kept[seat]
-        return [LegalClaim("crib" if is_crib else "hand", cards, state.starter)]
+        return [LegalClaim("crib" if is_crib else "hand", cards, cast(Card, state.starter))]
     return [LegalMatchDecision("next_game"), LegalMatchDecision("end_match")]  # game_over

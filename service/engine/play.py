@@ -1,6 +1,8 @@
 """The play (pegging): cards to the count, forced goes, go and 31, last card, the reset."""
 from __future__ import annotations
 
+from typing import cast
+
 from service.cards import Card
 from service.engine.events import items_data
 from service.engine.outcome import award, game_won
@@ -38,8 +40,7 @@ def play(g: Draft, seat: int, card: Card) -> Handoff | None:
 
 def _advance(g: Draft) -> Handoff | None:
     """Find who plays next, recording forced goes; score go or last card and reset the count."""
-    n = g.options.players
-    last = g.last_player
+    n, last = g.options.players, cast(int, g.last_player)  # a card was just played
     if not any(g.hands):
         if g.count != 31:
             points = award(g, last, 1)
@@ -67,8 +68,7 @@ def _advance(g: Draft) -> Handoff | None:
 def _reset(g: Draft, go_points: int) -> None:
     """Nobody can play: the count starts again from the next seat after the last player that
     still holds cards."""
-    n = g.options.players
-    last = g.last_player
+    n, last = g.options.players, cast(int, g.last_player)
     leader = next((last + k) % n for k in range(1, n + 1) if g.hands[(last + k) % n])
     g.emit("count_reset", {"count": g.count, "seat": last, "points": go_points,
                            "leader": leader, "scores": list(g.scores)})

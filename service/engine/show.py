@@ -1,6 +1,9 @@
 """The show: hands counted in order, pone first and the crib last; manual claims and muggins."""
 from __future__ import annotations
 
+from typing import cast
+
+from service.cards import Card
 from service.engine.events import items_data
 from service.engine.outcome import award, game_won, reveal_hand
 from service.engine.rules import MAX_CLAIM, Handoff
@@ -28,7 +31,7 @@ def _shown_cards(g: Draft, seat: int, is_crib: bool):
 def _auto_show(g: Draft) -> Handoff | None:
     for seat, is_crib in g.show_order():
         cards = _shown_cards(g, seat, is_crib)
-        score = score_show(cards, g.starter, crib=is_crib)
+        score = score_show(cards, cast(Card, g.starter), crib=is_crib)
         points = award(g, seat, score.total)
         g.emit("show_scored", {"seat": seat, "hand": "crib" if is_crib else "hand",
                                "cards": [str(card) for card in cards],
@@ -53,10 +56,10 @@ def next_opponent(g: Draft, seat: int) -> int:
 
 def claim(g: Draft, seat: int, points: int | None, items) -> Handoff | None:
     """A manual count of the hand being shown (see README: claims, corrections, muggins)."""
-    _, is_crib = g.claimer()
+    _, is_crib = g.counting()
     cards = _shown_cards(g, seat, is_crib)
     points = _claimed_points(points, items, set(cards) | {g.starter})
-    check = check_claim(cards, g.starter, is_crib,
+    check = check_claim(cards, cast(Card, g.starter), is_crib,
                         points if items is None else [(item.kind, item.cards) for item in items])
     public = {"seat": seat, "hand": "crib" if is_crib else "hand",
               "cards": [str(card) for card in cards], "starter": str(g.starter),
@@ -141,9 +144,9 @@ def expire(g: Draft) -> Handoff | None:
     """Count time limit: while the current claim is past its deadline, the claimer keeps the true
     count less half of it (rounded down), which goes to the next opponent clockwise."""
     while g.phase == "show" and g.deadline is not None and g.now > g.deadline:
-        seat, is_crib = g.claimer()
+        seat, is_crib = g.counting()
         cards = _shown_cards(g, seat, is_crib)
-        true = show_points(cards, g.starter, crib=is_crib)
+        true = show_points(cards, cast(Card, g.starter), crib=is_crib)
         penalty = true // 2
         opponent = next_opponent(g, seat)
         kept = award(g, seat, true - penalty)

@@ -79,16 +79,21 @@ class GameState:
             return None
         return commitment(hand_seed(self.seed, self.hand_number))
 
-    def show_order(self) -> tuple[tuple[int, bool], ...]:
+    def show_order(self: GameState | Draft) -> tuple[tuple[int, bool], ...]:
         """(seat, is_crib) from the dealer's left clockwise, the dealer, then the crib."""
-        n = self.options.players
-        hands = tuple(((self.dealer + k) % n, False) for k in range(1, n + 1))
-        return (*hands, (self.dealer, True))
+        n, dealer = self.options.players, self.dealer
+        assert dealer is not None, "no show before the first deal"
+        hands = tuple(((dealer + k) % n, False) for k in range(1, n + 1))
+        return (*hands, (dealer, True))
 
-    def claimer(self) -> tuple[int, bool] | None:
+    def claimer(self: GameState | Draft) -> tuple[int, bool] | None:
         """Manual counting: whose hand (or crib) is being counted now."""
         if self.phase != "show":
             return None
+        return self.counting()
+
+    def counting(self: GameState | Draft) -> tuple[int, bool]:
+        """In the show: whose hand (or crib) is being counted now."""
         return self.show_order()[self.show_step]
 
 
@@ -111,11 +116,46 @@ class Draft:
         self.now = now
         self.events: list[Event] = []
 
+    # GameState's fields, for the type checker (tests/engine/test_draft.py keeps them equal).
     options: GameOptions
+    seed: bytes
+    version: int
+    phase: str
+    game_number: int
+    hand_number: int
+    dealer: int | None
+    first_dealer: int | None
+    scores: tuple[int, ...]
+    match_points: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    discarded: tuple[bool, ...]
+    crib: tuple[Card, ...]
+    deck: tuple[Card, ...]
+    starter: Card | None
+    count: int
+    pile: tuple[Card, ...]
+    table: tuple[tuple[int, Card], ...]
+    turn: int | None
+    gone: tuple[bool, ...]
+    last_player: int | None
+    show_step: int
+    deadline: float | None
+    pending_muggins: tuple[dict, ...]
+    winner: int | None
+    results: tuple[dict, ...]
+    cut_round: int
+    cut_deck: tuple[Card, ...]
+    cut_cards: tuple[Card | None, ...]
+    cutters: tuple[int, ...]
+    log: tuple[dict, ...]
+    revealed_seeds: tuple[tuple[int, str], ...]
     # The read-only questions work the same on a draft.
     show_order = GameState.show_order
     claimer = GameState.claimer
     over = GameState.over
+    counting = GameState.counting
 
     def emit(self, type_: str, public: dict, private: dict | None = None) -> None:
         self.events.append(Event(type_, public, private or {}))

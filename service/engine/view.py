@@ -98,7 +98,6 @@ def view(state: GameState, seat: int | None) -> SeatView:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         seat = None
     claimer = state.claimer()
-    own = seat is not None
     return SeatView(
         version=state.version,
         phase=state.phase,
@@ -120,13 +119,13 @@ def view(state: GameState, seat: int | None) -> SeatView:
         starter=state.starter,
         turn=state.turn,
         to_act=tuple(to_act(state)),
-        legal_actions=tuple(legal_actions(state, seat)) if own else (),
+        legal_actions=tuple(legal_actions(state, seat)) if seat is not None else (),
         deadline=state.deadline,
         counting=None if claimer is None else Counting(claimer[0],
                                                        "crib" if claimer[1] else "hand"),
-        hand=state.hands[seat] if own else None,
-        kept=state.kept[seat] if own else None,
-        discards=state.discards[seat] if own else None,
+        hand=state.hands[seat] if seat is not None else None,
+        kept=state.kept[seat] if seat is not None else None,
+        discards=state.discards[seat] if seat is not None else None,
         hand_sizes=tuple(len(hand) for hand in state.hands),
         crib_size=len(state.crib),
         crib=state.crib if _crib_shown(state) else None,

@@ -125,7 +125,8 @@ def _replay_with_seats(players, dealer, cards, seats, size) -> Replay:
     totals = [0] * players
     plays, go_points, resets, passes = [], [], [], []
     pile: list[Card] = []
-    count, last, turn = 0, None, (dealer + 1) % players
+    count, turn = 0, (dealer + 1) % players
+    last: int | None = None
     said_go: set[int] = set()
 
     def next_to_play(index):
@@ -143,6 +144,7 @@ def _replay_with_seats(players, dealer, cards, seats, size) -> Replay:
     for index, (card, seat) in enumerate(zip(cards, seats)):
         expected = next_to_play(index)
         if expected is None:  # nobody can play: the go, then a new count
+            assert last is not None  # somebody has played: the first card always fits
             go_points.append(GoPoint(last, "go", 1, index - 1, count))
             totals[last] += 1
             resets.append(Reset(index - 1, count))
@@ -170,6 +172,7 @@ def _replay_with_seats(players, dealer, cards, seats, size) -> Replay:
             pile, count = [], 0
             said_go.clear()
     if count < 31:  # at 31 the thirty-one already scored the 2
+        assert last is not None  # a replay has cards
         go_points.append(GoPoint(last, "last_card", 1, len(cards) - 1, count))
         totals[last] += 1
     return Replay(players, dealer, tuple(plays), tuple(go_points), tuple(resets),

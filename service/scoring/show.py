@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Sequence
+from typing import Sequence, cast
 
 from service.cards import Card
 from service.scoring.items import ScoreItem
@@ -132,7 +132,7 @@ def _runs(ranks) -> list[_Combination]:
             high += 1
         length = high - low + 1
         if length >= 3:
-            combos += [("run", positions, length) for positions in product(*at[low:high + 1])]
+            combos += [("run", positions, length) for positions in product(*cast(list[list[int]], at[low:high + 1]))]
         low = high + 2
     return combos
 

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 from dataclasses import dataclass
 
-from service.engine import (CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter, Discard,
-                            EndMatch, GameOptions, GameState, NextGame, Play, Resign, apply,
-                            expire, new_game, to_act)
+from service.cards import Card
+from service.engine import (Action, CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter,
+                            Discard, EndMatch, GameOptions, GameState, NextGame, Play, Resign,
+                            apply, expire, new_game, to_act)
 from service.engine.rules import MIN_PACKET, discard_count, playable
 from service.scoring import score_show, show_points
 
@@ -40,7 +42,7 @@ def random_action(state: GameState, rng: random.Random, *, miscount_rate: float 
         return CutStarter(seat, _depth(rng, len(state.deck)))
     if phase == "cut_for_deal":
         return CutForDeal(seat, _depth(rng, len(state.cut_deck)))
-    if phase == "show" and state.claimer()[0] == seat:
+    if phase == "show" and state.counting()[0] == seat:
         return _claim(state, seat, rng, miscount_rate)
     if phase == "game_over":
         return NextGame(seat) if len(state.results) < games_per_match else EndMatch(seat)
@@ -52,14 +54,14 @@ def _depth(rng: random.Random, deck_size: int) -> int | None:
 
 
 def _claim(state: GameState, seat: int, rng: random.Random, miscount_rate: float) -> ClaimCount:
-    _, is_crib = state.claimer()
+    _, is_crib = state.counting()
     cards = state.crib if is_crib else state.kept[seat]
     if rng.random() < 0.2:
-        items = score_show(cards, state.starter, crib=is_crib).items
+        items = score_show(cards, cast(Card, state.starter), crib=is_crib).items
         if items and rng.random() < miscount_rate:
             items = items[:-1]
         return ClaimCount(seat, None, tuple(ClaimItem(i.kind, i.cards) for i in items))
-    points = show_points(cards, state.starter, crib=is_crib)
+    points = show_points(cards, cast(Card, state.starter), crib=is_crib)
     if rng.random() < miscount_rate:
         points = max(0, points + rng.choice((-3, -2, -1, 1, 2)))
     return ClaimCount(seat, points)
@@ -82,7 +84,7 @@ def play_random_game(options: GameOptions, seed: bytes, rng: random.Random, *,
     """
     state = new_game(options, seed)
     now = start
-    actions = []
+    actions: list[tuple[Action, float]] = []
     events = 0
     while True:
         now += 1.0

@@ -33,6 +33,8 @@ def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
             raise RuntimeError(f"game not finished after {max_actions} actions")
         seat = to_act(state)[0]
         action = PLAYERS[levels[seat]].choose(view(state, seat), rng)
+        if action is None:  # levels leave only match decisions to people, and this is one game
+            raise RuntimeError(f"{levels[seat]} chose nothing in the {state.phase}")
         state, _ = apply(state, action, 0.0)
         actions += 1
     result = state.results[-1]

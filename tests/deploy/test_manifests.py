@@ -291,7 +291,8 @@ def dockerfile_instructions():
 def test_dockerfile_is_multi_stage_slim_and_non_root():
     instructions = dockerfile_instructions()
     stages = [rest for keyword, rest in instructions if keyword == "FROM"]
-    assert stages == ["python:3.11-slim AS builder", "python:3.11-slim AS runtime"]
+    assert stages == ["${PYTHON_IMAGE} AS builder", "${PYTHON_IMAGE} AS runtime"]
+    assert ("ARG", "PYTHON_IMAGE=python:3.11-slim") in instructions
     assert any(k == "COPY" and rest.startswith("--from=builder") for k, rest in instructions)
     users = [rest for keyword, rest in instructions if keyword == "USER"]
     assert users == ["10001:10001"]
@@ -319,10 +320,21 @@ def test_everything_the_dockerfile_copies_exists_and_is_in_the_build_context():
     for keyword, rest in dockerfile_instructions():
         if keyword == "COPY" and not rest.startswith("--from="):
             copied += rest.split()[:-1]
-    assert copied == ["pyproject.toml", "README.md", "service", "deploy/gunicorn.conf.py"]
+    assert copied == ["requirements/server.txt", "pyproject.toml", "README.md", "LICENSE",
+                      "service", "deploy/gunicorn.conf.py"]
     for source in copied:
         assert (ROOT / source).exists(), source
         assert source in kept, source
+
+
+def test_dockerfile_installs_the_locked_dependencies_with_their_hashes():
+    runs = [rest for keyword, rest in dockerfile_instructions() if keyword == "RUN"]
+    assert runs[0] == ("pip wheel --require-hashes --only-binary=:all: --wheel-dir /wheels "
+                       "-r server.txt && pip wheel --no-deps --wheel-dir /wheels . "
+                       "&& cp server.txt /wheels/")
+    assert runs[-1] == ("pip install --no-index --find-links=/wheels --require-hashes "
+                        "-r /wheels/server.txt && pip install --no-index "
+                        "--find-links=/wheels --no-deps cribbage && rm -rf /wheels")
 
 
 def test_dockerignore_keeps_the_build_context_to_what_the_image_needs():
