@@ -15,16 +15,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
-from math import comb
 
-from service.bots.discard import DiscardOption, analyse_discard, crib_weight
+from service.bots.discard import DiscardOption
+from service.bots.discard_report import discard_report
 from service.cards import Card, DuplicateCardError, parse_card, parse_cards
 from service.errors import DomainError, InvalidInputError
 from service.scoring import ScoreItem, score_pegging, score_show
 from service.speech import item_text, pegging_summary, show_summary
-
-DECIMALS = 4  # the API's rounding of expectations (the exact fractions come alongside)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -68,27 +65,8 @@ def peg(arguments: argparse.Namespace) -> tuple[dict, str]:
 def discard(arguments: argparse.Namespace) -> tuple[dict, str]:
     """Every discard ranked by exact expected points: POST /v1/analysis/discard."""
     hand = parse_cards(arguments.cards, "hand")
-    players, own_crib = arguments.players, arguments.dealer
-    options = analyse_discard(hand, players=players, own_crib=own_crib)
-    best = options[0]
-    starters = 52 - len(hand)
-    others = (5 if players == 6 else 4) - len(best.discard)
-    body = {
-        "hand": _texts(hand), "players": players, "own_crib": own_crib, "teams": None,
-        "crib_weight": _rounded(crib_weight(own_crib, players)),
-        "starters": starters, "crib_cases": comb(starters, others) * (starters - others),
-        "discards": [_option_json(option) for option in options],
-        "recommendation": {"discard": _texts(best.discard), "keep": _texts(best.keep)},
-    }
+    body, options = discard_report(hand, arguments.players, arguments.dealer)
     return body, _discard_table(options)
-
-
-def _option_json(option: DiscardOption) -> dict:
-    return {"discard": _texts(option.discard), "keep": _texts(option.keep),
-            "expected_hand": _rounded(option.hand), "expected_crib": _rounded(option.crib),
-            "net": _rounded(option.net), "hand_min": option.hand_min,
-            "hand_max": option.hand_max,
-            "exact": {"hand": str(option.hand), "crib": str(option.crib), "net": str(option.net)}}
 
 
 def _discard_table(options: Sequence[DiscardOption]) -> str:
@@ -119,10 +97,6 @@ def _items_json(items: Sequence[ScoreItem]) -> list[dict]:
 
 def _texts(cards: Sequence[Card]) -> list[str]:
     return [card.text for card in cards]
-
-
-def _rounded(value: Fraction) -> float:
-    return round(float(value), DECIMALS)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -61,7 +61,7 @@ class GameState:
         return None if self.dealer is None else (self.dealer - 1) % self.options.players
 
     @property
-    def over(self) -> bool:
+    def over(self: GameState | Draft) -> bool:
         """Nothing more will happen: the match is over, or the game ended and was no match."""
         return self.phase == "match_over" or (self.phase == "game_over"
                                               and not self.options.match)

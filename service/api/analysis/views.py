@@ -1,28 +1,19 @@
 """Analysis endpoints: the coach behind the `hard` computer player, for discards and the play."""
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
-
 from service.api.analysis import examples
 from service.api.analysis.schemas import (DiscardAnalysisSchema, DiscardRequestSchema,
                                           PlayAnalysisSchema, PlayRequestSchema,
                                           PositionAnalysisSchema, PositionRequestSchema)
 from service.api.blueprint import Blueprint
-from service.api.responses import BODY_ERRORS, card_texts, document_errors, json_response
-from service.bots.discard import analyse_discard, crib_weight
+from service.api.responses import BODY_ERRORS, document_errors, json_response
+from service.bots.discard_report import discard_report, rounded
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
-from service.bots.win_probability import (check_position, discard_win_chances, is_endgame,
-                                          position_value)
+from service.bots.win_probability import position_value
 from service.cards import parse_cards
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
                                                   "with their expectations")
-
-DECIMALS = 4
-
-def _number(value: Fraction | float) -> float:
-    return round(float(value), DECIMALS)
 
 
 # Views -----------------------------------------------------------------------------------------
@@ -58,38 +49,10 @@ def discard_analysis(body):
     model's moved to the discard's expected crib) and the recommendation is the best chance,
     as `hard` plays. Wrong hand sizes for the player count, teams that do not fit, repeated
     cards and a score already at the target are 422s."""
-    hand = parse_cards(body["hand"], "hand")
-    players, own_crib, teams = body["players"], body["own_crib"], body["teams"]
-    options = analyse_discard(hand, players=players, own_crib=own_crib, teams=teams)
-    scores, target = (body["own_score"], body["opponent_score"]), body["target"]
-    check_position(scores, target, ("own_score", "opponent_score"))
-    chances = [None] * len(options)
-    best = options[0]
-    if players == 2 and is_endgame(scores, target):
-        chances = discard_win_chances(options, hand, *scores, own_crib, target, body["skunk"])
-        best = options[max(range(len(options)), key=chances.__getitem__)]
-    starters = 52 - len(hand)
-    others = (5 if players == 6 else 4) - len(best.discard)
-    return json_response({
-        "hand": card_texts(hand), "players": players, "own_crib": own_crib, "teams": teams,
-        "crib_weight": _number(crib_weight(own_crib, players, teams)),
-        "starters": starters, "crib_cases": _crib_cases(starters, others),
-        "discards": [{
-            "discard": card_texts(option.discard), "keep": card_texts(option.keep),
-            "expected_hand": _number(option.hand), "expected_crib": _number(option.crib),
-            "net": _number(option.net), "uniform_crib": _number(option.uniform_crib),
-            "uniform_net": _number(option.uniform_net), "hand_min": option.hand_min,
-            "hand_max": option.hand_max,
-            "win": None if chance is None else _number(chance),
-            "exact": {"hand": str(option.hand), "crib": str(option.uniform_crib),
-                      "net": str(option.uniform_net)},
-        } for option, chance in zip(options, chances)],
-        "recommendation": {"discard": card_texts(best.discard), "keep": card_texts(best.keep)},
-    })
-
-
-def _crib_cases(unseen: int, others: int) -> int:
-    return comb(unseen, others) * (unseen - others)
+    report, _ = discard_report(
+        parse_cards(body["hand"], "hand"), body["players"], body["own_crib"], body["teams"],
+        (body["own_score"], body["opponent_score"]), body["target"], body["skunk"])
+    return json_response(report)
 
 
 @blp.route("/v1/analysis/play", methods=["POST"])
@@ -130,11 +93,11 @@ def play_analysis(body):
     analysis = analyse_play(position)
     recommendation = analysis.recommendation
     return json_response({
-        "count": position.count, "defence": _number(analysis.defence),
+        "count": position.count, "defence": rounded(analysis.defence),
         "plays": [{"card": str(option.card), "points": option.points,
-                   "expected_for": _number(option.expected_for),
-                   "expected_against": _number(option.expected_against),
-                   "value": _number(option.value), "wins": option.wins}
+                   "expected_for": rounded(option.expected_for),
+                   "expected_against": rounded(option.expected_against),
+                   "value": rounded(option.value), "wins": option.wins}
                   for option in analysis.options],
         "recommendation": None if recommendation is None else str(recommendation),
     })
@@ -176,5 +139,5 @@ def position_analysis(body):
     value = position_value(scores, dealer, body["target"], body["skunk"])
     return json_response({
         "scores": list(scores), "dealer": dealer, "target": body["target"],
-        "skunk": body["skunk"], "win": [_number(chance) for chance in value.win],
-        "game_points": [_number(points) for points in value.game_points]})
+        "skunk": body["skunk"], "win": [rounded(chance) for chance in value.win],
+        "game_points": [rounded(points) for points in value.game_points]})
