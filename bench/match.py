@@ -2,9 +2,11 @@
 
 Each deal (a game seed) is played twice with the seats swapped, so both levels get the same
 cards, cuts and starters hand by hand (for as long as the two games last). Prints the first
-level's win rate with a 95% confidence interval, average points per hand and skunks.
+level's win rate with a 95% confidence interval, average points per hand (and the first
+level's gain per hand, with its interval) and skunks. `baseline` is `hard` as it was before
+issue 17 (service/simulation/baseline.py), a yardstick that is not a public level.
 
-    python bench/match.py hard medium --deals 2000 --workers 2 [--max-seconds 900]
+    python bench/match.py hard baseline --deals 5000 --workers 2 [--max-seconds 900]
 
 The interval treats each deal (its pair of games) as one observation, the unit that is
 independent under duplicate play; the plain binomial interval over games is printed too.
@@ -21,7 +23,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from service.simulation.selfplay import play_game  # noqa: E402
+from service.simulation.selfplay import PLAYERS, play_game  # noqa: E402
 from service.engine import GameOptions  # noqa: E402
 
 
@@ -47,6 +49,12 @@ def summarise(first: str, second: str, deals: list[list[tuple]], seconds: float)
     deal_half = 1.96 * deal_sd / math.sqrt(n)
     game_half = 1.96 * math.sqrt(mean * (1 - mean) / len(games))
     hands = sum(game[4] for game in games)
+    # Gain per hand, per deal: the first level's points less the second's over both games.
+    gains = [sum(scores[side] - scores[1 - side] for side, _, scores, _, _ in deal)
+             / sum(game[4] for game in deal) for deal in deals]
+    gain = sum(gains) / n
+    gain_half = 1.96 * math.sqrt(sum((x - gain) ** 2 for x in gains) / (n - 1) / n) if n > 1 \
+        else 0.0
     points = {first: 0, second: 0}
     skunks = {first: 0, second: 0}
     for side, winner, scores, game_skunks, _ in games:
@@ -60,7 +68,8 @@ def summarise(first: str, second: str, deals: list[list[tuple]], seconds: float)
         f"{first} win rate {mean:.2%}  95% CI [{mean - deal_half:.2%}, {mean + deal_half:.2%}]"
         f" (by deal; binomial over games [{mean - game_half:.2%}, {mean + game_half:.2%}])",
         f"average points per hand: {first} {points[first] / hands:.2f}, "
-        f"{second} {points[second] / hands:.2f}",
+        f"{second} {points[second] / hands:.2f}; {first}'s gain per hand {gain:+.3f}"
+        f"  95% CI [{gain - gain_half:+.3f}, {gain + gain_half:+.3f}] (by deal)",
         f"skunks given: {first} {skunks[first]}, {second} {skunks[second]}",
     ]
     return "\n".join(lines)
@@ -68,8 +77,8 @@ def summarise(first: str, second: str, deals: list[list[tuple]], seconds: float)
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first", choices=("easy", "medium", "hard"))
-    parser.add_argument("second", choices=("easy", "medium", "hard"))
+    parser.add_argument("first", choices=sorted(PLAYERS))
+    parser.add_argument("second", choices=sorted(PLAYERS))
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals (2 games each)")
     parser.add_argument("--target", type=int, default=121)
     parser.add_argument("--workers", type=int, default=2)

@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from service.bots import LEVELS
 from service.engine import GameOptions, apply, new_game, to_act, view
+from service.simulation.baseline import BASELINE
+
+# The public levels and, for benchmarks only, the frozen `hard` of before issue 17.
+PLAYERS = {**LEVELS, "baseline": BASELINE}
 
 
 @dataclass(frozen=True)
@@ -19,14 +23,15 @@ class GameResult:
 
 def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
               rng: random.Random, *, max_actions: int = 5000) -> GameResult:
-    """Play one game (not a match) with the computer player `levels[seat]` in every seat."""
+    """Play one game (not a match) with the computer player `levels[seat]` (a name of
+    PLAYERS) in every seat."""
     state = new_game(options, seed)
     actions = 0
     while state.phase != "game_over":
         if actions >= max_actions:
             raise RuntimeError(f"game not finished after {max_actions} actions")
         seat = to_act(state)[0]
-        action = LEVELS[levels[seat]].choose(view(state, seat), rng)
+        action = PLAYERS[levels[seat]].choose(view(state, seat), rng)
         state, _ = apply(state, action, 0.0)
         actions += 1
     result = state.results[-1]
