@@ -27,8 +27,8 @@ def _uniform_discard(view, hand, count, rng):
     own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
     options = analyse_discard(hand, players=view.options.players, own_crib=own_crib,
                               teams=view.options.teams)
-    # max() keeps the first of equal nets: the deterministic combinations() order, as before.
-    return max(options, key=lambda option: option.uniform_net).discard
+    # Until helper/discard's role-aware crib lands, analyse_discard is still the uniform model.
+    return options[0].discard
 
 
 def _one_deep_play(view: SeatView, playable, rng) -> Card:
