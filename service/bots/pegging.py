@@ -1,6 +1,6 @@
 """Play analysis: each card you may play with its expected points over the rest of the play.
 
-The search (the OpenAPI description repeats it): SAMPLED_DEALS times, the other players' hands
+The search (the OpenAPI description repeats it): in each sampled deal the other players' hands
 are drawn from what you have seen (service.bots.belief: the cards you have not seen, the goes
 said, the hands strong players keep), each other player is given a pegging policy from a mix
 that is realistic for strong players (service.bots.playout), and for every card you may play the
@@ -31,7 +31,13 @@ from service.bots.playout import RANK, VALUE, draw_policies, peg_points, play_ou
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
-SAMPLED_DEALS = 48
+# How many deals the search samples: as many as CARD_BUDGET simulated cards allow (cards that
+# fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. With two players a lead
+# gets 31 deals, later decisions 35 to 48; with six players a lead gets 12: the time per
+# decision stays near the same whatever the table (bench/pegging_speed.py).
+MAX_DEALS = 48
+MIN_DEALS = 12
+CARD_BUDGET = 1000
 TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
@@ -123,7 +129,9 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     weights = 0.0
     hand = [card.index for card in position.hand]
     ranks = tuple(card.rank for card in position.pile)
-    for _ in range(SAMPLED_DEALS):
+    cards_left = len(position.hand) + sum(position.sizes)
+    deals = max(MIN_DEALS, min(MAX_DEALS, CARD_BUDGET // (len(playable) * cards_left)))
+    for _ in range(deals):
         other_hands, weight = belief.sample(rng)
         cautions = draw_policies(rng, position.players)
         weights += weight
@@ -143,7 +151,7 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
                                 -o.card.value, o.card.index))
-    return PlayAnalysis(tuple(options), SAMPLED_DEALS)
+    return PlayAnalysis(tuple(options), deals)
 
 
 def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,

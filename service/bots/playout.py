@@ -32,6 +32,7 @@ from service.cards import DECK
 
 RANK = tuple(card.rank for card in DECK)
 VALUE = tuple(card.value for card in DECK)
+_RANK_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank
 _SAME_RANK_POINTS = (0, 0, 2, 6, 12)
 _UNSEEN = 40  # a typical number of cards a player has not seen during the play
 
@@ -69,12 +70,15 @@ def laid_points(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """What a card of each rank (index 1..13) scores laid on the pile `ranks`; -1 where it
     does not fit (past 31, or no copy of the rank left). One pass over the pile's tail finds
     every rank that would complete a run, instead of scoring 13 piles."""
-    count = sum(min(rank, 10) for rank in ranks)
+    count = sum(map(_RANK_VALUE.__getitem__, ranks))
     points = [-1] * 14
-    for rank in range(1, 14):
-        after = count + min(rank, 10)
-        if after <= 31 and ranks.count(rank) < 4:
-            points[rank] = 2 if after == 15 or after == 31 else 0
+    for rank in range(1, min(13, 31 - count) + 1 if count > 21 else 14):
+        after = count + _RANK_VALUE[rank]
+        points[rank] = 2 if after == 15 or after == 31 else 0
+    if len(ranks) >= 4:
+        for rank in set(ranks):
+            if ranks.count(rank) == 4:
+                points[rank] = -1
     if not ranks:
         return tuple(points)
     last = ranks[-1]
@@ -115,10 +119,10 @@ def _holds_rank(held: int, copies: int) -> float:
 @lru_cache(maxsize=1 << 16)
 def expected_reply(ranks: tuple[int, ...], held: int) -> float:
     """The next player's expected best reply on `ranks`, when they hold `held` unknown cards."""
-    if not held or sum(min(rank, 10) for rank in ranks) == 31:
+    if not held or sum(map(_RANK_VALUE.__getitem__, ranks)) == 31:
         return 0.0
-    replies = sorted(((points, rank) for rank, points in enumerate(laid_points(ranks))
-                      if points > 0), reverse=True)
+    replies = sorted([(points, rank) for rank, points in enumerate(laid_points(ranks))
+                      if points > 0], reverse=True)
     expected, none_better = 0.0, 1.0
     tail = ranks[-4:]
     for points, rank in replies:
