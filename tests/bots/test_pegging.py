@@ -158,3 +158,14 @@ def test_hands_strong_players_keep_weigh_more():
     assert good > 10 * poor
     # Cards played by nobody known: the kept hand is not known whole, so no weight.
     assert kept_hand_weight(2, False, (), [card.index for card in _cards("5H 5S JD")]) == 1.0
+
+
+def test_after_the_play_the_side_that_counts_first_wins_with_enough_show():
+    # The pone counts first: 12 in hand when 5 are needed wins whatever the dealer holds.
+    assert chance_after_play(5, 1, own_crib=False, own_show=12) == 1.0
+    # The dealer needing 30 with 29 in hand, the pone needing 2: the pone almost always counts
+    # out first.
+    assert chance_after_play(30, 2, own_crib=True, own_show=29) < 0.1
+    # Each point still needed costs chances.
+    chances = [chance_after_play(need, 20, own_crib=True, own_show=None) for need in range(1, 30)]
+    assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
