@@ -66,8 +66,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "dealer_mismatch": ("Two dealers", "{field}: dealer says you dealt, not seat {seat}"),
         "played_card_unseen": ("Card not played", "{where}: {card} is neither in pile nor in seen"),
         "impossible_hands": ("Impossible hands",
-                             "{field}: the cards you have not seen cannot make the other hands "
-                             "with these goes"),
+                             "{field}: the cards you have not seen cannot make the other "
+                             "players' hands"),
         # Games: the table, the seat tokens, the rules
         "game_not_found": ("Game not found", "There is no game {game_id}; games expire when idle"),
         "missing_token": ("Seat token required",
@@ -192,8 +192,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                             "{field}: dealer dice que repartió usted, no el asiento {seat}"),
         "played_card_unseen": ("Carta no jugada", "{where}: {card} no está ni en pile ni en seen"),
         "impossible_hands": ("Manos imposibles",
-                             "{field}: las cartas que no ha visto no pueden formar las otras "
-                             "manos con estos «go»"),
+                             "{field}: las cartas que no ha visto no pueden formar las manos "
+                             "de los otros jugadores"),
         # Games: the table, the seat tokens, the rules
         "game_not_found": ("Partida no encontrada",
                            "No hay partida {game_id}; las partidas caducan sin actividad"),

@@ -221,7 +221,7 @@ def check_position(position: PlayPosition) -> Belief:
     belief = _belief(position, where)
     if not belief.feasible():
         raise PlayPositionError("impossible_hands", "the cards you have not seen cannot make "
-                                "the other hands with the goes said", field="goes")
+                                "the other hands", field="goes" if position.goes else "hand_sizes")
     return belief
 
 
