@@ -36,7 +36,8 @@ def play_deal(args) -> list[tuple]:
     for levels, first_side in (((first, second), 0), ((second, first), 1)):
         rng = random.Random(f"{salt}:{index}:{first_side}")
         game = play_game(options, seed, levels, rng)
-        results.append((first_side, game.winner, game.scores, game.skunks, game.hands))
+        results.append((first_side, game.winner, game.scores, game.skunks, game.hands,
+                        game.pegging))
     return results
 
 
@@ -50,29 +51,43 @@ def summarise(first: str, second: str, deals: list[list[tuple]], seconds: float)
     game_half = 1.96 * math.sqrt(mean * (1 - mean) / len(games))
     hands = sum(game[4] for game in games)
     # Gain per hand, per deal: the first level's points less the second's over both games.
-    gains = [sum(scores[side] - scores[1 - side] for side, _, scores, _, _ in deal)
-             / sum(game[4] for game in deal) for deal in deals]
-    gain = sum(gains) / n
-    gain_half = 1.96 * math.sqrt(sum((x - gain) ** 2 for x in gains) / (n - 1) / n) if n > 1 \
-        else 0.0
+    gain, gain_half = _per_hand_gain(deals, 2)
+    pegging_gain, pegging_half = _per_hand_gain(deals, 5)
     points = {first: 0, second: 0}
     skunks = {first: 0, second: 0}
-    for side, winner, scores, game_skunks, _ in games:
+    pegging = {first: sum(game[5][game[0]] for game in games) / hands,
+               second: sum(game[5][1 - game[0]] for game in games) / hands}
+    for side, winner, scores, game_skunks, *_ in games:
         points[first] += scores[side]
         points[second] += scores[1 - side]
         loser = 1 - winner
         if game_skunks[loser]:
             skunks[first if winner == side else second] += 1
     lines = [
-        f"{first} vs {second}: {len(games)} games on {n} duplicate deals in {seconds:.0f} s",
+        f"{first} vs {second}: {len(games)} games on {n} duplicate deals in {seconds:.0f} s "
+        f"({len(games) / seconds:.2f} games/s)",
         f"{first} win rate {mean:.2%}  95% CI [{mean - deal_half:.2%}, {mean + deal_half:.2%}]"
         f" (by deal; binomial over games [{mean - game_half:.2%}, {mean + game_half:.2%}])",
         f"average points per hand: {first} {points[first] / hands:.2f}, "
         f"{second} {points[second] / hands:.2f}; {first}'s gain per hand {gain:+.3f}"
         f"  95% CI [{gain - gain_half:+.3f}, {gain + gain_half:+.3f}] (by deal)",
+        f"pegging points per hand: {first} {pegging[first]:.3f}, {second} {pegging[second]:.3f}"
+        f"; {first}'s gain {pegging_gain:+.3f}  95% CI [{pegging_gain - pegging_half:+.3f}, "
+        f"{pegging_gain + pegging_half:+.3f}] (by deal)",
         f"skunks given: {first} {skunks[first]}, {second} {skunks[second]}",
     ]
     return "\n".join(lines)
+
+
+def _per_hand_gain(deals: list[list[tuple]], field: int) -> tuple[float, float]:
+    """The first level's points (game[field]: the scores, or the pegging points) less the
+    second's per hand, averaged by deal, and its 95% half-interval."""
+    gains = [sum(game[field][game[0]] - game[field][1 - game[0]] for game in deal)
+             / sum(game[4] for game in deal) for deal in deals]
+    n = len(gains)
+    mean = sum(gains) / n
+    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in gains) / (n - 1) / n) if n > 1 else 0.0
+    return mean, half
 
 
 def main(argv=None) -> None:

@@ -23,7 +23,9 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                              "invalid_teams", "game_already_won")},
     "analysePlay": {422: ("duplicate_card", "card_seen_twice", "count_exceeds_31", "count_is_31",
                           "count_mismatch", "too_many_cards", "invalid_next_cards",
-                          "game_already_won")},
+                          "game_already_won", "invalid_teams", "wrong_hand_sizes",
+                          "seat_out_of_range", "dealer_mismatch", "played_card_unseen",
+                          "impossible_hands")},
     "analysePosition": {422: ("game_already_won",)},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a
     # game id, an invite code, a seat token the generator cannot know).

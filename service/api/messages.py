@@ -59,6 +59,15 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_next_cards": ("Impossible hand size",
                                "{field}: the next player cannot hold {got} cards"),
         "game_already_won": ("Game already won", "{field}: a score has already reached {target}"),
+        "invalid_players": ("Wrong player count", "{field}: 2 to 6 players, not {players}"),
+        "wrong_hand_sizes": ("Wrong hand sizes",
+                             "{field}: with {players} players give {expected} hand sizes, not "
+                             "{got}"),
+        "dealer_mismatch": ("Two dealers", "{field}: dealer says you dealt, not seat {seat}"),
+        "played_card_unseen": ("Card not played", "{where}: {card} is neither in pile nor in seen"),
+        "impossible_hands": ("Impossible hands",
+                             "{field}: the cards you have not seen cannot make the other "
+                             "players' hands"),
         # Games: the table, the seat tokens, the rules
         "game_not_found": ("Game not found", "There is no game {game_id}; games expire when idle"),
         "missing_token": ("Seat token required",
@@ -186,6 +195,17 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_next_cards": ("Mano imposible",
                                "{field}: el siguiente jugador no puede tener {got} cartas"),
         "game_already_won": ("Partida ya ganada", "{field}: un marcador ya ha llegado a {target}"),
+        "invalid_players": ("Número de jugadores incorrecto",
+                            "{field}: de 2 a 6 jugadores, no {players}"),
+        "wrong_hand_sizes": ("Tamaños de mano incorrectos",
+                             "{field}: con {players} jugadores indique {expected} tamaños de "
+                             "mano, no {got}"),
+        "dealer_mismatch": ("Dos repartidores",
+                            "{field}: dealer dice que repartió usted, no el asiento {seat}"),
+        "played_card_unseen": ("Carta no jugada", "{where}: {card} no está ni en pile ni en seen"),
+        "impossible_hands": ("Manos imposibles",
+                             "{field}: las cartas que no ha visto no pueden formar las manos "
+                             "de los otros jugadores"),
         # Games: the table, the seat tokens, the rules
         "game_not_found": ("Partida no encontrada",
                            "No hay partida {game_id}; las partidas caducan sin actividad"),

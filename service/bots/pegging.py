@@ -1,37 +1,44 @@
-"""Play analysis: each legal card with its expected points for and against, and the best card.
+"""Play analysis: each card you may play with its expected points over the rest of the play.
 
-The model (the OpenAPI description repeats it): the next player to act holds `next_cards`
-cards drawn uniformly from the cards you have not seen, and replies with the card that scores
-them the most at once (a greedy reply). For each card you may play:
-- points: what the card scores now (fifteen, 31, pairs, runs, and the last card when it is);
-- expected_for: points + the chance the next player cannot reply times the go point you then
-  take (1, when the count is not 31);
-- expected_against: the expected points of the next player's best reply (exact hypergeometric
-  expectation over their possible hands);
-- value: expected_for - defence * expected_against, where `defence` follows the board:
-  1 normally; 3 when you will count out in the show before the dealer and only the dealer's
-  pegging can stop you (defend); 1/4 when you are the dealer and the pone, who counts first,
-  needs no more than a typical hand (then pegging out is your only chance, so attack).
-A card that reaches the target at once is always recommended (with exact_finish, points that
-would pass the target count as none). Ties go to the higher count value (keeping low cards for
-the end of the count), then to the card's index (suits S H D C).
+The search (the OpenAPI description repeats it): in each sampled deal the other players' hands
+are drawn from what you have seen (service.bots.belief: the cards you have not seen, the goes
+said, the hands strong players keep), each other player is given a pegging policy from a mix
+that is realistic for strong players (service.bots.playout), and for every card you may play the
+rest of the hand's play is simulated to its last card. The same sampled deals and policies serve
+every card, so the comparison between cards is not blurred by different luck. A card's
+- points: what it scores now (fifteen, 31, pairs, runs, and the last card when it is);
+- expected_for / expected_against: the points your side / the average other side pegs from
+  here to the end of the play, this card included, weighted by the sampled deals' weights;
+- expected: expected_for - expected_against, what the search maximises;
+- win_chance: near the end of a game (a side needs ENDGAME_NEED points or fewer), the chance to
+  win: 1 when your side pegs out first, 0 when another does, else service.bots.endgame's rule;
+  the card with the best win_chance is then played.
+A card that reaches the target at once is always first (with exact_finish, points that would
+pass the target count as none); ties go to the higher count value, then the deck order.
+
+Deterministic: analyse_play draws from the rng it is given, by default one seeded from the
+position itself, so the analysis endpoint and the `hard` player see the same sampled deals.
 """
 from __future__ import annotations
 
+import hashlib
+import random
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
-from typing import Sequence
 
+from service.bots.belief import Belief
+from service.bots.endgame import chance_after_play, in_endgame
+from service.bots.playout import RANK, VALUE, draw_policies, peg_points, play_out
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
-from service.scoring import score_pegging
 
-DEFEND = Fraction(3)
-ATTACK = Fraction(1, 4)
-# A pone needing at most this many points is likely to count out in the show (an average hand
-# with its starter is worth about 8): the dealer must try to peg out first.
-PONE_THREAT = 8
+# How many deals the search samples: as many as CARD_BUDGET simulated cards allow (cards that
+# fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. With two players a lead
+# gets 31 deals, later decisions 35 to 48; with six players a lead gets 12: the time per
+# decision stays near the same whatever the table (bench/pegging_speed.py).
+MAX_DEALS = 48
+MIN_DEALS = 12
+CARD_BUDGET = 1000
+TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
 class PlayPositionError(InvalidInputError):
@@ -43,15 +50,22 @@ class PlayPositionError(InvalidInputError):
 
 @dataclass(frozen=True, slots=True)
 class PlayPosition:
+    """A seat's decision in the play. Other seats are numbered clockwise from you (you are 0):
+    seat 1 sits on your left and plays after you."""
+
     hand: tuple[Card, ...]                # the cards you still hold
     pile: tuple[Card, ...] = ()           # the cards played since the count was last reset
     seen: tuple[Card, ...] = ()           # every other card you have seen (starter, earlier
                                           # cards of this hand, your discards)
-    next_cards: int | None = None         # cards the next player holds (default: as many as you)
+    players: int = 2
+    teams: str | None = None
+    hand_sizes: tuple[int, ...] | None = None  # cards seats 1.. hold (default: as many as you)
+    dealer_seat: int | None = None        # who dealt (default: the seat on your right)
+    goes: tuple[tuple[int, int], ...] = ()  # (seat, count) for each go said in this hand
+    played_by: tuple[tuple[int, Card], ...] = ()  # (seat, card): who played a pile/seen card
     own_score: int = 0
     opponent_score: int = 0               # the leading other side's score
     target: int = 121
-    dealer: bool = False                  # you dealt this hand (you count last in the show)
     show_points: int | None = None        # your hand's show points, when you know them
     exact_finish: bool = False            # points that would pass the target are not scored
 
@@ -59,21 +73,37 @@ class PlayPosition:
     def count(self) -> int:
         return sum(card.value for card in self.pile)
 
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        if self.hand_sizes is not None:
+            return self.hand_sizes
+        return (len(self.hand),) * (self.players - 1)
+
+    @property
+    def dealer(self) -> int:
+        return self.players - 1 if self.dealer_seat is None else self.dealer_seat
+
+    @property
+    def side_of(self) -> tuple[int, ...]:
+        sides = TEAM_LAYOUTS[self.teams][1] if self.teams else self.players
+        return tuple(seat % sides for seat in range(self.players))
+
 
 @dataclass(frozen=True, slots=True)
 class PlayOption:
     card: Card
     points: int
-    expected_for: Fraction
-    expected_against: Fraction
-    value: Fraction
+    expected_for: float
+    expected_against: float
+    expected: float
+    win_chance: float | None              # None unless the game may end in this hand
     wins: bool                            # reaches the target at once
 
 
 @dataclass(frozen=True, slots=True)
 class PlayAnalysis:
     options: tuple[PlayOption, ...]       # best first
-    defence: Fraction
+    sampled_deals: int
 
     @property
     def recommendation(self) -> Card | None:
@@ -81,8 +111,87 @@ class PlayAnalysis:
         return self.options[0].card if self.options else None
 
 
-def check_position(position: PlayPosition) -> None:
-    """Raise PlayPositionError if the position cannot happen."""
+def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> PlayAnalysis:
+    """Every card of `position.hand` that fits under 31, best first. Raises PlayPositionError."""
+    belief = check_position(position)
+    playable = [card for card in position.hand if position.count + card.value <= 31]
+    if not playable:
+        return PlayAnalysis((), 0)
+    rng = search_rng(position) if rng is None else rng
+    side_of = position.side_of
+    own_need = position.target - position.own_score
+    opponent_need = position.target - position.opponent_score
+    needs = [own_need] + [opponent_need] * max(side_of)
+    endgame = in_endgame(own_need, opponent_need)
+    own_crib = side_of[position.dealer] == 0
+    others = max(side_of)
+    totals = {card: [0.0, 0.0, 0.0] for card in playable}   # for, against, win
+    weights = 0.0
+    hand = [card.index for card in position.hand]
+    ranks = tuple(card.rank for card in position.pile)
+    cards_left = len(position.hand) + sum(position.sizes)
+    deals = max(MIN_DEALS, min(MAX_DEALS, CARD_BUDGET // (len(playable) * cards_left)))
+    for _ in range(deals):
+        other_hands, weight = belief.sample(rng)
+        cautions = draw_policies(rng, position.players)
+        weights += weight
+        for card in playable:
+            hands = [list(hand)] + [list(held) for held in other_hands]
+            points, first_out = play_out(hands, ranks, position.count, card.index,
+                                         cautions, side_of, needs, position.exact_finish)
+            against = sum(points[1:]) / others
+            total = totals[card]
+            total[0] += weight * points[0]
+            total[1] += weight * against
+            if endgame:
+                total[2] += weight * _win(first_out, own_need - points[0],
+                                          opponent_need - max(points[1:]), own_crib,
+                                          position.show_points)
+    options = [_option(position, card, totals[card], weights, endgame, own_need)
+               for card in playable]
+    options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
+                                -o.card.value, o.card.index))
+    return PlayAnalysis(tuple(options), deals)
+
+
+def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,
+         own_show: int | None) -> float:
+    if first_out >= 0:
+        return float(first_out == 0)
+    return chance_after_play(own_need, opponent_need, own_crib, own_show)
+
+
+def _option(position: PlayPosition, card: Card, total: list[float], weights: float,
+            endgame: bool, own_need: int) -> PlayOption:
+    pile = (*(c.rank for c in position.pile), card.rank)
+    count = position.count + card.value
+    points = peg_points(pile, count)
+    if len(position.hand) == 1 and not any(position.sizes) and count < 31:
+        points += 1
+    if position.exact_finish and points > own_need:
+        points = 0
+    expected_for, against = total[0] / weights, total[1] / weights
+    return PlayOption(card, points, expected_for, against, expected_for - against,
+                      total[2] / weights if endgame else None,
+                      points == own_need if position.exact_finish else points >= own_need)
+
+
+def search_rng(position: PlayPosition) -> random.Random:
+    """A generator seeded from the position: the same position always samples the same deals."""
+    digest = hashlib.blake2b(repr(position).encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def check_position(position: PlayPosition) -> Belief:
+    """Raise PlayPositionError if the position cannot happen; else what it says of the others."""
+    players = position.players
+    if not 2 <= players <= 6:
+        raise PlayPositionError("invalid_players", f"players must be 2-6, got {players}",
+                                field="players", players=players)
+    if position.teams is not None and TEAM_LAYOUTS.get(position.teams, (0,))[0] != players:
+        raise PlayPositionError("invalid_teams",
+                                f"teams {position.teams!r} do not fit {players} players",
+                                field="teams", teams=position.teams, players=players)
     groups = {"hand": position.hand, "pile": position.pile, "seen": position.seen}
     where: dict[Card, str] = {}
     for name, cards in groups.items():
@@ -105,77 +214,54 @@ def check_position(position: PlayPosition) -> None:
     if len(position.hand) > 5:
         raise PlayPositionError("too_many_cards", "a player holds at most 5 cards in the play",
                                 field="hand", max=5, got=len(position.hand))
-    unseen = 52 - len(where)
-    if position.next_cards is not None and not 0 <= position.next_cards <= min(5, unseen):
-        raise PlayPositionError("invalid_next_cards",
-                                f"the next player holds 0..{min(5, unseen)} cards",
-                                field="next_cards", got=position.next_cards)
+    _check_seats(position)
     if position.target <= max(position.own_score, position.opponent_score):
         raise PlayPositionError("game_already_won", "a score has already reached the target",
                                 field="target", target=position.target)
+    belief = _belief(position, where)
+    if not belief.feasible():
+        raise PlayPositionError("impossible_hands", "the cards you have not seen cannot make "
+                                "the other hands", field="goes" if position.goes else "hand_sizes")
+    return belief
 
 
-def analyse_play(position: PlayPosition) -> PlayAnalysis:
-    """Every card of `position.hand` that fits under 31, best first. Raises PlayPositionError."""
-    check_position(position)
-    known = set(position.hand) | set(position.pile) | set(position.seen)
-    unseen = [card for card in DECK if card not in known]
-    next_cards = len(position.hand) if position.next_cards is None else position.next_cards
-    next_cards = min(next_cards, len(unseen))
-    defence = _defence(position)
-    need = position.target - position.own_score
-    options = []
-    for card in position.hand:
-        if position.count + card.value > 31:
-            continue
-        pile = (*position.pile, card)
-        scored = score_pegging(pile)
-        points = scored.points
-        last_card = len(position.hand) == 1 and next_cards == 0
-        if last_card and scored.count < 31:
-            points += 1
-        if position.exact_finish and points > need:
-            points = 0
-        no_reply, against = _reply(pile, scored.count, unseen, next_cards)
-        go = 0 if last_card or scored.count == 31 else no_reply
-        expected_for = points + go
-        wins = points == need if position.exact_finish else points >= need
-        options.append(PlayOption(card, points, expected_for, against,
-                                  expected_for - defence * against, wins))
-    options.sort(key=lambda o: (not o.wins, -o.value, -o.card.value, o.card.index))
-    return PlayAnalysis(tuple(options), defence)
+def _check_seats(position: PlayPosition) -> None:
+    players = position.players
+    sizes = position.sizes
+    if len(sizes) != players - 1:
+        raise PlayPositionError("wrong_hand_sizes", f"{players} players: give the cards of "
+                                f"{players - 1} other players, not {len(sizes)}",
+                                field="hand_sizes", players=players, expected=players - 1,
+                                got=len(sizes))
+    for index, size in enumerate(sizes):
+        if not 0 <= size <= 5:
+            raise PlayPositionError("invalid_next_cards", f"a player cannot hold {size} cards",
+                                    field="hand_sizes", index=index, got=size)
+    seat_fields = [("dealer_seat", None, position.dealer, 0)]
+    seat_fields += [("goes", index, seat, 1) for index, (seat, _) in enumerate(position.goes)]
+    seat_fields += [("played_by", index, seat, 1)
+                    for index, (seat, _) in enumerate(position.played_by)]
+    for field, index, seat, lowest in seat_fields:
+        if not lowest <= seat < players:
+            raise PlayPositionError("seat_out_of_range", f"there is no other seat {seat}",
+                                    field=field, index=index, seat=seat, players=players)
+    known = set(position.pile) | set(position.seen)
+    for index, (_, card) in enumerate(position.played_by):
+        if card not in known:
+            raise PlayPositionError("played_card_unseen", f"{card} is neither in pile nor seen",
+                                    field="played_by", index=index, card=str(card))
 
 
-def _reply(pile: tuple[Card, ...], count: int, unseen: Sequence[Card],
-           held: int) -> tuple[Fraction, Fraction]:
-    """(chance the next player cannot play, expected points of their best reply)."""
-    if held == 0:
-        return Fraction(1), Fraction(0)
-    if count == 31:
-        return Fraction(0), Fraction(0)  # the count starts again: a lead scores nothing
-    by_points: dict[int, int] = {}
-    for card in unseen:
-        if count + card.value <= 31:
-            points = score_pegging((*pile, card)).points
-            by_points[points] = by_points.get(points, 0) + 1
-    hands = comb(len(unseen), held)
-    rest = len(unseen)            # cards not scoring at least the current points value
-    expected = Fraction(0)
-    previous_none = Fraction(1)  # chance that no held card scores more than the current value
-    for points in sorted(by_points, reverse=True):
-        rest -= by_points[points]
-        none_at_least = Fraction(comb(rest, held), hands)
-        expected += points * (previous_none - none_at_least)
-        previous_none = none_at_least
-    return previous_none, expected
-
-
-def _defence(position: PlayPosition) -> Fraction:
-    own_need = position.target - position.own_score
-    opponent_need = position.target - position.opponent_score
-    if (not position.dealer and position.show_points is not None
-            and position.show_points >= own_need):
-        return DEFEND
-    if position.dealer and opponent_need <= PONE_THREAT:
-        return ATTACK
-    return Fraction(1)
+def _belief(position: PlayPosition, known: dict[Card, str]) -> Belief:
+    others = range(1, position.players)
+    above = {seat: 0 for seat in others}
+    for seat, count in position.goes:
+        above[seat] = max(above[seat], 31 - count)
+    played: dict[int, list[int]] = {seat: [] for seat in others}
+    for seat, card in position.played_by:
+        played[seat].append(card.rank)
+    return Belief(
+        pool=tuple(card.index for card in DECK if card not in known),
+        sizes=position.sizes, above=tuple(above[seat] for seat in others),
+        played=tuple(tuple(played[seat]) for seat in others), players=position.players,
+        dealer=tuple(seat == position.dealer for seat in others))

@@ -14,8 +14,9 @@ a match (next game, end match) are left to the people at the table.
 - hard: the discard with the best net expectation, the crib valued by how players of each role
   really discard (service.bots.discard, service.bots.crib_model); with two players near the
   end, the discard with the best chance to win (service.bots.win_probability); and the card the
-  play analysis recommends (service.bots.pegging): the same functions the analysis endpoints
-  call, so their recommendations are what `hard` plays.
+  play search recommends (service.bots.pegging: expected points over the rest of the play, or
+  the chance to win near the end): the same functions the analysis endpoints call, so their
+  recommendations are what `hard` plays.
 """
 from __future__ import annotations
 
@@ -122,28 +123,37 @@ def _best_discard(view, hand, count, rng):
 
 
 def _best_play(view, playable, rng):
+    if len(playable) == 1:
+        return playable[0]
     return analyse_play(play_position(view)).recommendation
 
 
 def play_position(view: SeatView) -> PlayPosition:
-    """The pegging position the seat of `view` (a view in the play phase) sees: its own
-    discards are seen cards, like the starter and the cards played this hand."""
+    """The pegging position the seat of `view` (a view in the play phase) sees, seats counted
+    clockwise from it: its own discards are seen cards, like the starter and the cards played
+    this hand; it knows who played each card and who said go."""
     seat = view.seat
+    players = view.options.players
+
+    def offset(other: int) -> int:
+        return (other - seat) % players
+
     seen = tuple(played.card for played in view.table if played.card not in view.pile)
     seen += (view.starter, *view.discards)
-    scores = view.scores
     side_of = view.side_of_seat
-    players = view.options.players
-    next_seat = next(((seat + k) % players for k in range(1, players)
-                      if view.hand_sizes[(seat + k) % players]), None)
     kept = view.kept
     return PlayPosition(
-        hand=view.hand, pile=view.pile, seen=seen,
-        next_cards=0 if next_seat is None else view.hand_sizes[next_seat],
-        own_score=scores[side_of[seat]],
-        opponent_score=max(score for side, score in enumerate(scores) if side != side_of[seat]),
-        target=view.options.target, dealer=view.dealer == seat,
-        exact_finish=view.options.exact_finish,
+        hand=view.hand, pile=view.pile, seen=seen, players=players, teams=view.options.teams,
+        hand_sizes=tuple(view.hand_sizes[(seat + k) % players] for k in range(1, players)),
+        dealer_seat=offset(view.dealer),
+        goes=tuple((offset(event["seat"]), event["count"]) for event in view.history
+                   if event["type"] == "go" and event["seat"] != seat),
+        played_by=tuple((offset(played.seat), played.card) for played in view.table
+                        if played.seat != seat),
+        own_score=view.scores[side_of[seat]],
+        opponent_score=max(score for side, score in enumerate(view.scores)
+                           if side != side_of[seat]),
+        target=view.options.target, exact_finish=view.options.exact_finish,
         show_points=show_points(kept, view.starter) if len(kept) in (4, 5) else None)
 
 

@@ -20,6 +20,7 @@ class GameResult:
     skunks: tuple[int, ...]     # per side: 0, or the skunk level of a losing side
     hands: int                  # hands dealt
     actions: int
+    pegging: tuple[int, ...] = ()  # per side: points scored in the play (cards, goes, last card)
 
 
 def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
@@ -28,6 +29,7 @@ def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
     PLAYERS) in every seat."""
     state = new_game(options, seed)
     actions = 0
+    pegging = [0] * options.sides
     while state.phase != "game_over":
         if actions >= max_actions:
             raise RuntimeError(f"game not finished after {max_actions} actions")
@@ -35,8 +37,14 @@ def play_game(options: GameOptions, seed: bytes, levels: tuple[str, ...],
         action = PLAYERS[levels[seat]].choose(view(state, seat), rng)
         if action is None:  # levels leave only match decisions to people, and this is one game
             raise RuntimeError(f"{levels[seat]} chose nothing in the {state.phase}")
-        state, _ = apply(state, action, 0.0)
+        state, events = apply(state, action, 0.0)
         actions += 1
+        for event in events:
+            if event.type in _PEGGING_EVENTS:
+                pegging[options.side_of(event.public["seat"])] += event.public["points"]
     result = state.results[-1]
     return GameResult(result["winner"], tuple(result["scores"]), tuple(result["skunks"]),
-                      state.hand_number, actions)
+                      state.hand_number, actions, tuple(pegging))
+
+
+_PEGGING_EVENTS = ("card_played", "last_card", "count_reset")

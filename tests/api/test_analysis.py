@@ -6,6 +6,7 @@ import pytest
 from service.api.analysis import examples
 from service.bots import LEVELS
 from service.bots.players import play_position
+from service.cards import DECK
 from service.engine import GameOptions, apply, new_game, to_act, view
 from tests.api.conftest import problem
 
@@ -69,7 +70,36 @@ def test_the_documented_play_example_is_what_the_route_answers(client):
 
 def test_play_with_no_card_that_fits_recommends_go(client):
     body = client.post("/v1/analysis/play", json={"hand": ["KH"], "pile": ["10C", "10D", "5S"]})
-    assert body.get_json() == {"count": 25, "defence": 1.0, "plays": [], "recommendation": None}
+    assert body.get_json() == {"count": 25, "sampled_deals": 0, "plays": [],
+                               "recommendation": None}
+
+
+def test_play_reports_each_card_over_the_rest_of_the_play(client):
+    # The dealer can only hold KC and 4D (everything else is seen): the search is exact.
+    seen = [card.text for card in DECK if card.text not in ("5H", "9S", "KC", "4D")]
+    body = client.post("/v1/analysis/play", json={
+        "hand": ["5H", "9S"], "seen": seen, "hand_sizes": [2]}).get_json()
+    assert body == {"count": 0, "sampled_deals": 48, "recommendation": "9S", "plays": [
+        {"card": "9S", "points": 0, "expected_for": 0.0, "expected_against": 1.0,
+         "expected": -1.0, "win_chance": None, "wins": False},
+        {"card": "5H", "points": 0, "expected_for": 0.0, "expected_against": 3.0,
+         "expected": -3.0, "win_chance": None, "wins": False}]}
+
+
+def test_play_hears_the_goes_said_and_the_scores(client):
+    # Unseen: AC KC 2D, and the dealer holds one of them. It said go at 25, so it holds KC:
+    # leading 5S gives it a fifteen; leading 4H is safe, and 5S then takes the last card.
+    seen = [card.text for card in DECK if card.text not in ("5S", "4H", "AC", "KC", "2D")]
+    request = {"hand": ["5S", "4H"], "seen": seen, "hand_sizes": [1],
+               "goes": [{"seat": 1, "count": 25}], "own_score": 100, "opponent_score": 116}
+    body = client.post("/v1/analysis/play", json=request).get_json()
+    assert [(play["card"], play["expected_for"], play["expected_against"])
+            for play in body["plays"]] == [("4H", 1.0, 0.0), ("5S", 1.0, 2.0)]
+    assert all(play["win_chance"] is not None for play in body["plays"])
+    # Without the go the dealer may hold any of the three: the fifteen is no longer certain.
+    unheard = client.post("/v1/analysis/play", json={**request, "goes": []}).get_json()
+    five = next(play for play in unheard["plays"] if play["card"] == "5S")
+    assert 0.0 < five["expected_against"] < 2.0
 
 
 @pytest.mark.parametrize("body, code, field", [
@@ -81,6 +111,16 @@ def test_play_with_no_card_that_fits_recommends_go(client):
     ({"hand": ["5H", "6H"], "pile": ["5h"]}, "card_seen_twice", "pile[0]"),
     ({"hand": ["5H", "6H", "7H", "8H", "9H"]}, "too_many_cards", "hand"),
     ({"hand": ["5H"], "own_score": 121}, "game_already_won", "target"),
+    ({"hand": ["5H"], "players": 3, "hand_sizes": [4]}, "wrong_hand_sizes", "hand_sizes"),
+    ({"hand": ["5H"], "players": 3, "hand_sizes": [4, 5]}, "too_many_cards", "hand_sizes[1]"),
+    ({"hand": ["5H"], "next_cards": 2, "hand_sizes": [3]}, "invalid_next_cards", "next_cards"),
+    ({"hand": ["5H"], "goes": [{"seat": 2, "count": 20}]}, "seat_out_of_range", "goes[0]"),
+    ({"hand": ["5H"], "dealer": True, "dealer_seat": 1}, "dealer_mismatch", "dealer_seat"),
+    ({"hand": ["5H"], "players": 3, "teams": "2x2"}, "invalid_teams", "teams"),
+    ({"hand": ["5H"], "played_by": [{"seat": 1, "card": "KC"}]}, "played_card_unseen",
+     "played_by[0]"),
+    ({"hand": ["AH"], "hand_sizes": [1], "goes": [{"seat": 1, "count": 30}],
+      "seen": [card.text for card in DECK if card.value > 1]}, "impossible_hands", "goes"),
 ])
 def test_impossible_positions_are_422(client, body, code, field):
     assert problem(client.post("/v1/analysis/play", json=body), 422, code)["field"] == field
@@ -102,10 +142,15 @@ def test_problems_speak_spanish(client):
 def _play_request(seat_view):
     position = play_position(seat_view)
     return {"hand": [str(c) for c in position.hand], "pile": [str(c) for c in position.pile],
-            "seen": [str(c) for c in position.seen], "next_cards": position.next_cards,
+            "seen": [str(c) for c in position.seen], "players": position.players,
+            "teams": position.teams, "hand_sizes": list(position.hand_sizes),
+            "dealer_seat": position.dealer_seat,
+            "goes": [{"seat": seat, "count": count} for seat, count in position.goes],
+            "played_by": [{"seat": seat, "card": str(card)}
+                          for seat, card in position.played_by],
             "own_score": position.own_score, "opponent_score": position.opponent_score,
-            "target": position.target, "dealer": position.dealer,
-            "show_points": position.show_points, "exact_finish": position.exact_finish}
+            "target": position.target, "show_points": position.show_points,
+            "exact_finish": position.exact_finish}
 
 
 def test_recommendations_are_what_hard_plays(client):

@@ -1,6 +1,4 @@
 import random
-from fractions import Fraction
-from math import comb
 
 import pytest
 
@@ -93,12 +91,24 @@ def test_hard_counts_its_own_discards_as_seen():
                            CutStarter(1, 4)])
     position = play_position(view(state, 1))
     assert position.seen == cards("2H 5D 5C")  # the starter and its own discards, not AS 2S
-    lead = next(o for o in analyse_play(position).options if str(o.card) == "10S")
-    # The dealer replies to 10 with a five (fifteen) or a ten (pair): 2 fives and 3 tens among
-    # the 45 cards the pone has not seen, 2 points if any of the dealer's 4 cards is one.
-    assert lead.expected_against == 2 * (1 - Fraction(comb(40, 4), comb(45, 4)))
+    assert (position.hand_sizes, position.dealer_seat, position.goes, position.played_by) == \
+        ((4,), 1, (), ())
     assert LEVELS["hard"].choose(view(state, 1), random.Random(0)) == Play(
         1, analyse_play(position).recommendation)
+
+
+def test_hard_knows_who_played_what_and_who_said_go():
+    deck = stacked_deck(2, 0, {0: "KS QS JS 10S 2C 3C", 1: "9H 9D 2D 8S 5D 5C"},
+                        starter="AH")
+    state = deal_from(new_game(GameOptions(), b"goes"), deck, dealer=0)
+    state, _ = run(state, [Discard(0, cards("2C 3C")), Discard(1, cards("5D 5C")),
+                           CutStarter(1, 4), Play(1, cards("9H")[0]), Play(0, cards("KS")[0]),
+                           Play(1, cards("9D")[0])])
+    # Count 28: the dealer (seat 0) holds only ten-cards and says go; the pone plays on.
+    position = play_position(view(state, 1))
+    assert position.goes == ((1, 28),)
+    assert position.played_by == ((1, cards("KS")[0]),)
+    assert position.pile == cards("9H KS 9D") and position.hand == cards("2D 8S")
 
 
 def test_an_unknown_level_is_not_in_the_registry():

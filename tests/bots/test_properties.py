@@ -36,12 +36,15 @@ def test_the_recommendation_is_a_held_card_that_fits(deck, held, piled, seen, ne
             break
         pile.append(card)
     position = PlayPosition(tuple(deck[:held]), tuple(pile),
-                            tuple(deck[held + piled:held + piled + seen]), next_cards=next_cards)
+                            tuple(deck[held + piled:held + piled + seen]),
+                            hand_sizes=(next_cards,))
     analysis = analyse_play(position)
     fits = [card for card in position.hand if position.count + card.value <= 31]
     assert sorted(option.card for option in analysis.options) == sorted(fits)
     if fits:
         assert analysis.recommendation in fits
     for option in analysis.options:
-        assert 0 <= option.expected_against <= 12
-        assert option.points <= option.expected_for <= option.points + 1
+        # The rest of a hand's play: at most 8 cards, each scoring at most 12 (four of a kind).
+        assert 0 <= option.expected_against <= 8 * 12 + 2
+        assert option.points <= option.expected_for <= 8 * 12 + 2
+        assert option.expected == option.expected_for - option.expected_against

@@ -83,6 +83,20 @@ class DiscardAnalysisSchema(ma.Schema):
                        "near the end the one with the best chance to win"})
 
 
+class GoSchema(ma.Schema):
+    seat = StrictInteger(required=True, validate=validate.Range(1, 5), metadata={
+        "description": "Who said go, counted clockwise from you (1: the player on your left)"})
+    count = StrictInteger(required=True, validate=validate.Range(0, 30), metadata={
+        "description": "The count when they said it: every card they still hold counts more "
+                       "than 31 less it"})
+
+
+class PlayedBySchema(ma.Schema):
+    seat = StrictInteger(required=True, validate=validate.Range(1, 5), metadata={
+        "description": "Who played the card, counted clockwise from you"})
+    card = CardText(required=True)
+
+
 class PlayRequestSchema(ma.Schema):
     hand = card_list(1, 5, "The cards you still hold", ["5H", "4S", "KD", "QC"])
     pile = fields.List(CardText(), load_default=list, validate=validate.Length(0, 13), metadata={
@@ -90,15 +104,33 @@ class PlayRequestSchema(ma.Schema):
         "example": ["10C"], "uniqueItems": True})
     count = StrictInteger(validate=validate.Range(0, 31), metadata={
         "description": "The count (optional: it must be the pile's count)"})
-    seen = fields.List(CardText(), load_default=list, validate=validate.Length(0, 47), metadata={
+    seen = fields.List(CardText(), load_default=list, validate=validate.Length(0, 51), metadata={
         "description": "Every other card you have seen: the starter, the cards played earlier "
                        "in this hand, your discards", "example": ["2C", "7H"],
         "uniqueItems": True})
     next_cards = StrictInteger(validate=validate.Range(0, 5), metadata={
         "description": "How many cards the next player to act still holds (default: as many "
-                       "as you)"})
+                       "as you); the first of hand_sizes"})
     players = StrictInteger(load_default=2, validate=validate.Range(2, 6), metadata={
         "description": "Player count: a hand holds at most 4 cards in the play, 5 with 6 players"})
+    teams = fields.String(load_default=None, allow_none=True,
+                          validate=validate.OneOf(list(TEAM_LAYOUTS)), metadata={
+                              "description": "Team layout: 2x2 (4 players), 3x2 or 2x3 (6 "
+                                             "players); null for no teams"})
+    hand_sizes = fields.List(StrictInteger(validate=validate.Range(0, 5)),
+                             validate=validate.Length(1, 5), metadata={
+        "description": "How many cards each other player holds, clockwise from your left (one "
+                       "number per other player; default: as many as you)", "example": [3]})
+    dealer_seat = StrictInteger(validate=validate.Range(0, 5), metadata={
+        "description": "Who dealt this hand, counted clockwise from you (0: you, 1: the player "
+                       "on your left; default: 0 with dealer, else the player on your right)"})
+    goes = fields.List(fields.Nested(GoSchema), load_default=list,
+                       validate=validate.Length(0, 20), metadata={
+        "description": "Every go said by another player in this hand, in any order"})
+    played_by = fields.List(fields.Nested(PlayedBySchema), load_default=list,
+                            validate=validate.Length(0, 25), metadata={
+        "description": "Who played the cards of pile and seen that other players played in "
+                       "this hand (their kept hands tell what they may still hold)"})
     own_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000))
     opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000), metadata={
         "description": "The leading other side's score"})
@@ -117,18 +149,23 @@ class PlayOptionSchema(ma.Schema):
     card = CanonicalCard(required=True)
     points = fields.Integer(required=True, metadata={"description": "Points the card scores now"})
     expected_for = fields.Float(required=True, metadata={
-        "description": "points + the chance the next player cannot reply (you take the go)"})
+        "description": "Expected points your side pegs from here to the end of the play, this "
+                       "card included"})
     expected_against = fields.Float(required=True, metadata={
-        "description": "Expected points of the next player's best reply"})
-    value = fields.Float(required=True, metadata={
-        "description": "expected_for - defence * expected_against"})
+        "description": "Expected points the average other side pegs from here to the end of "
+                       "the play"})
+    expected = fields.Float(required=True, metadata={
+        "description": "expected_for - expected_against: what the search maximises"})
+    win_chance = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Near the end of the game (a side needs 31 points or fewer): your "
+                       "side's chance to win after this card; null otherwise"})
     wins = fields.Boolean(required=True, metadata={"description": "The card reaches the target"})
 
 
 class PlayAnalysisSchema(ma.Schema):
     count = fields.Integer(required=True)
-    defence = fields.Float(required=True, metadata={
-        "description": "Weight of points against: 1, 3 when defending, 0.25 when attacking"})
+    sampled_deals = fields.Integer(required=True, metadata={
+        "description": "How many deals of the other hands the search played out (0: go)"})
     plays = fields.List(fields.Nested(PlayOptionSchema), required=True, metadata={
         "description": "Every card that fits under 31, best first (empty: you must say go)"})
     recommendation = fields.String(required=True, allow_none=True, metadata={

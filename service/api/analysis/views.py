@@ -10,7 +10,7 @@ from service.api.responses import BODY_ERRORS, document_errors, json_response
 from service.bots.discard_report import discard_report, rounded
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
 from service.bots.win_probability import position_value
-from service.cards import parse_cards
+from service.cards import parse_card, parse_cards
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
                                                   "with their expectations")
@@ -56,51 +56,90 @@ def discard_analysis(body):
 
 
 @blp.route("/v1/analysis/play", methods=["POST"])
-@blp.doc(operationId="analysePlay", summary="Rank every card you may play")
+@blp.doc(operationId="analysePlay", summary="Rank every card you may play by expected points")
 @blp.arguments(PlayRequestSchema, example=examples.PLAY_REQUEST)
 @document_errors(blp, *BODY_ERRORS, refusals=(
     "the same card twice under two names (duplicate_card) or in two lists (card_seen_twice), a "
     "pile counting over 31 (count_exceeds_31) or exactly 31 (count_is_31), a count that is "
     "not the pile's (count_mismatch), more cards than a player holds (too_many_cards, "
-    "invalid_next_cards), a score already at the target (game_already_won)"))
+    "invalid_next_cards), a score already at the target (game_already_won), teams that do not "
+    "fit the players (invalid_teams), hand_sizes not one per other player (wrong_hand_sizes), a "
+    "seat that is not another player's (seat_out_of_range), a dealer_seat that contradicts "
+    "dealer (dealer_mismatch), a played_by card in neither pile nor seen (played_card_unseen), "
+    "other hands the unseen cards cannot make with the goes said (impossible_hands)"))
 @blp.documented_response(200, PlayAnalysisSchema, example=examples.PLAY_RESPONSE)
 def play_analysis(body):
-    """Each card you may play with the points it scores, its expected points for and against,
-    and the card the `hard` computer player would play in this position.
+    """Each card you may play with the points it scores now and its expected points over the
+    rest of the play, and the card the `hard` computer player plays in this position.
 
-    Assumptions: the next player to act holds `next_cards` cards drawn uniformly from the cards
-    you have not seen (the 52 less your hand, the pile and `seen`) and replies with the card that
-    scores them the most at once; expected_against is the exact expectation of that reply's
-    points over every hand they may hold, and expected_for adds to your points the chance that
-    they cannot reply, when you take the go. Cards are ranked by expected_for - defence *
-    expected_against. The board changes the defence: 3 when you are not the dealer and your
-    `show_points` will take you to the target in the show (only the dealer's pegging can stop
-    you), 0.25 when you are the dealer and the leading other side needs 8 points or fewer (the
-    pone counts first: pegging out is your only chance), else 1; a card that reaches the target
-    is always first (with `exact_finish`, points that would pass the target score nothing).
-    Ties go to the card of higher count value. Impossible positions (a count
-    over 31, a card in two places, a count that is not the pile's, more cards than a player
-    holds) are 422s."""
+    The search: 48 times, the other players' hands are drawn without replacement from the cards
+    you have not seen (the 52 less your hand, the pile and `seen`), each holding `hand_sizes`
+    cards; a player who said go at count c holds only cards counting more than 31 - c; each deal
+    is weighted by how much more often a strong player keeps such hands (with the cards
+    `played_by` shows them to have played) than a random discard would. Each other player pegs by
+    a policy drawn from a mix realistic for strong players (greedy 1 in 4; points now less the
+    next player's expected best reply, 1 in 2; less half of it, 1 in 4); your own later cards
+    follow the second. For each card you may play the rest of the play is simulated to its last
+    card on the same deals. expected_for is what your side pegs from here, expected_against what
+    the average other side pegs; cards are ranked by expected = expected_for -
+    expected_against. Near the end of the game (a side needs 31 points or fewer) they are ranked
+    by win_chance instead: pegging out first wins, and otherwise the show decides (the side
+    without the crib counts first; your hand's `show_points` when given, other hands about 8
+    and a crib about 4.5). A card that reaches the target is always first (with `exact_finish`,
+    points that would pass the target score nothing); ties go to the card of higher count value.
+    The result is deterministic: the same position always samples the same deals. Impossible
+    positions are 422s."""
     hand = parse_cards(body["hand"], "hand")
     pile = parse_cards(body["pile"], "pile")
     seen = parse_cards(body["seen"], "seen")
     position = PlayPosition(
-        hand=hand, pile=pile, seen=seen, next_cards=body.get("next_cards"),
+        hand=hand, pile=pile, seen=seen, players=body["players"], teams=body["teams"],
+        hand_sizes=_hand_sizes(body, len(hand)), dealer_seat=_dealer_seat(body),
+        goes=tuple((go["seat"], go["count"]) for go in body["goes"]),
+        played_by=tuple((played["seat"], parse_card(played["card"], "played_by", index))
+                        for index, played in enumerate(body["played_by"])),
         own_score=body["own_score"], opponent_score=body["opponent_score"],
-        target=body["target"], dealer=body["dealer"], show_points=body.get("show_points"),
+        target=body["target"], show_points=body.get("show_points"),
         exact_finish=body["exact_finish"])
     _check_request(body, position)
     analysis = analyse_play(position)
     recommendation = analysis.recommendation
     return json_response({
-        "count": position.count, "defence": rounded(analysis.defence),
+        "count": position.count, "sampled_deals": analysis.sampled_deals,
         "plays": [{"card": str(option.card), "points": option.points,
                    "expected_for": rounded(option.expected_for),
                    "expected_against": rounded(option.expected_against),
-                   "value": rounded(option.value), "wins": option.wins}
+                   "expected": rounded(option.expected),
+                   "win_chance": None if option.win_chance is None
+                   else rounded(option.win_chance),
+                   "wins": option.wins}
                   for option in analysis.options],
         "recommendation": None if recommendation is None else str(recommendation),
     })
+
+
+def _hand_sizes(body: dict, held: int) -> tuple[int, ...] | None:
+    """hand_sizes, or next_cards for the player on your left and your hand size for the rest."""
+    sizes = body.get("hand_sizes")
+    next_cards = body.get("next_cards")
+    if sizes is None:
+        first = held if next_cards is None else next_cards
+        return (first,) + (held,) * (body["players"] - 2)
+    if next_cards is not None and sizes and sizes[0] != next_cards:
+        raise PlayPositionError("invalid_next_cards", f"next_cards says {next_cards}, "
+                                f"hand_sizes {sizes[0]}", field="next_cards", got=next_cards)
+    return tuple(sizes)
+
+
+def _dealer_seat(body: dict) -> int | None:
+    dealer_seat = body.get("dealer_seat")
+    if body["dealer"]:
+        if dealer_seat not in (None, 0):
+            raise PlayPositionError("dealer_mismatch", "dealer says you dealt, dealer_seat "
+                                    f"says seat {dealer_seat}", field="dealer_seat",
+                                    seat=dealer_seat)
+        return 0
+    return dealer_seat
 
 
 def _check_request(body: dict, position: PlayPosition) -> None:
@@ -109,6 +148,10 @@ def _check_request(body: dict, position: PlayPosition) -> None:
     if len(position.hand) > most:
         raise PlayPositionError("too_many_cards", f"a player holds at most {most} cards",
                                 field="hand", max=most, got=len(position.hand))
+    for index, size in enumerate(position.sizes):
+        if size > most:
+            raise PlayPositionError("too_many_cards", f"a player holds at most {most} cards",
+                                    field="hand_sizes", index=index, max=most, got=size)
     if "count" in body and sum(card.value for card in position.pile) <= 31 \
             and body["count"] != position.count:
         raise PlayPositionError("count_mismatch", f"the pile counts {position.count}, not "

@@ -1,0 +1,53 @@
+"""Near the end of a game: the chance to win once the play is over, when nobody pegged out.
+
+A local rule until a win-probability model replaces it (`chance_after_play` is the one function
+the play search calls; anything with its signature can take its place). After the play the
+show decides, in order: the side without the crib counts first, the crib's side last with its
+hand and then its crib. A side counts out when its show reaches what it still needs:
+- your own hand's points are known (`own_show`, when given); the rest is estimated;
+- another hand is worth about HAND_MEAN points, a crib about CRIB_MEAN, each give or take
+  SPREAD (a logistic curve around the mean);
+- when nobody counts out, the game goes on: an even chance, moved by the lead in points still
+  needed (1% per point).
+"""
+from __future__ import annotations
+
+import math
+
+HAND_MEAN = 8.0
+CRIB_MEAN = 4.5
+SPREAD = 2.5
+# Below this many points still needed by some side, the play maximises the chance to win.
+ENDGAME_NEED = 31
+
+
+def in_endgame(own_need: int, opponent_need: int) -> bool:
+    return min(own_need, opponent_need) <= ENDGAME_NEED
+
+
+def chance_after_play(own_need: int, opponent_need: int, own_crib: bool,
+                      own_show: int | None) -> float:
+    """The chance the searching side wins when, after the play, it still needs `own_need`
+    points and the leading other side `opponent_need` (both > 0)."""
+    own_out = _reaches(own_need, own_show, own_crib)
+    opponent_out = _reaches(opponent_need, None, not own_crib)
+    later = min(1.0, max(0.0, 0.5 + (opponent_need - own_need) / 100))
+    if own_crib:
+        return (1 - opponent_out) * (own_out + (1 - own_out) * later)
+    return own_out + (1 - own_out) * (1 - opponent_out) * later
+
+
+def _reaches(need: int, show: int | None, with_crib: bool) -> float:
+    """The chance a side's show gives it `need` points."""
+    crib = CRIB_MEAN if with_crib else 0.0
+    if show is not None:
+        if show >= need:
+            return 1.0
+        if not with_crib:
+            return 0.0
+        return _logistic(show + crib - need + 0.5)
+    return _logistic(HAND_MEAN + crib - need + 0.5)
+
+
+def _logistic(margin: float) -> float:
+    return 1 / (1 + math.exp(-margin / SPREAD))
