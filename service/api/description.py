@@ -22,11 +22,16 @@ true one: points missed (the muggins amount) and overclaimed, with an explanatio
 - `POST /v1/pegging/score`: the points of the last card laid on a pile.
 - `POST /v1/pegging/replay`: a whole play checked against the rules (turns, goes, the last \
 card), with the seats given or inferred.
+- `POST /v1/show/batch` and `POST /v1/pegging/batch`: up to 10,000 shows or piles in one \
+request, each refused item named by index (or the whole batch refused, with `all_or_nothing`).
 
 ## Coaching
 - `POST /v1/analysis/discard`: every discard of a dealt hand with its expected hand and crib \
 points.
-- `POST /v1/analysis/play`: each card you may play with what it scores and risks.
+- `POST /v1/analysis/play`: each card you may play with its expected points over the rest of \
+the play (and, near the end, the chance to win).
+- `POST /v1/analysis/position`: each player's chance to win and expected game points from the \
+scores, the dealer and the target.
 
 ## Pictures
 `GET /v1/show/image.svg` (a show: the cards, the starter, the points and the count in words) and \
@@ -50,6 +55,13 @@ moved on) and an `Idempotency-Key` to make a retry safe.
 state after each batch, heartbeats, `end` when the game is over). A browser's EventSource cannot \
 send a header: it asks `POST /v1/games/{game_id}/stream-tickets` for a one-time ticket and \
 opens the stream with `?ticket=`.
+
+After a game, `POST /v1/games/{game_id}/rematch` offers (or accepts) a rematch with the same \
+seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.
+
+**Players** (optional): `POST /v1/players` issues a player token; creating or joining a game \
+with it links the seat, the token then opens that seat too, and `GET /v1/players/me/games` \
+lists the player's live and recent games.
 
 Every shuffle is verifiable: the hash of a hand's seed is published when it is dealt and the \
 seed is revealed when the hand ends. An idle game expires after a set time.
