@@ -1,9 +1,11 @@
 """Game storage: the GameStore interface and its Redis and in-memory implementations."""
 
 from .base import (
+    DeliveryLog,
     GameExists,
     GameNotFound,
     GameStore,
+    QueuedEntry,
     StoredGame,
     StoredPlayer,
     StoreError,
@@ -28,10 +30,12 @@ def open_store(redis_url: str | None, cluster: bool, ttl_seconds: int,
 
 
 __all__ = [
+    "DeliveryLog",
     "GameExists",
     "GameNotFound",
     "GameStore",
     "MemoryGameStore",
+    "QueuedEntry",
     "RedisGameStore",
     "StoreError",
     "StoreFull",

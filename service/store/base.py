@@ -48,6 +48,24 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class QueuedEntry:
+    """An entry of the webhook queue taken by a consumer: its id in the queue and its text."""
+
+    entry_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DeliveryLog:
+    """A delivery's record for its webhook's log: under `log_key` (the webhook's owner and id),
+    `delivery_id` -> `record` (JSON)."""
+
+    log_key: str
+    delivery_id: str
+    record: str
+
+
+@dataclass(frozen=True)
 class StoredPlayer:
     """A player as loaded: its document and its games, (game id, seat) newest first."""
 
@@ -62,6 +80,9 @@ REPLAYS_KEPT = 64
 FINISHED_REPLAYS_KEPT = 16
 # A player's games kept, the newest: far more than a lobby shows; older ones have expired.
 PLAYER_GAMES_KEPT = 200
+# Deliveries kept in each webhook's log (the newest), and how long a log outlives its last write.
+DELIVERIES_KEPT = 50
+DELIVERY_LOG_TTL = 7 * 86400
 
 
 class GameStore(ABC):
@@ -80,6 +101,11 @@ class GameStore(ABC):
     Live-game claims count each owner's (a client's) games, apart from the games themselves.
     A player is a document and the games it sits in, under the digest of its token, kept
     `ttl` seconds after the last write or read that names it (each call passes `ttl`).
+    The webhook queue (service.webhooks) holds entries (JSON text) until a consumer finishes
+    them: a save's `outbox` entries are queued with the save, atomically where the store can
+    (not on Redis Cluster: there they are queued right after it). A taken entry stays pending
+    for its consumer until finished; one pending `idle_seconds` (its consumer died) is taken
+    over by the next consumer to ask. A retry waits, apart from the queue, until it is due.
     Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 
@@ -108,10 +134,12 @@ class GameStore(ABC):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        outbox: Sequence[str] = (),
     ) -> int:
         """Replace the document if the game is still at `expected_version`; return the new version.
 
         `idempotency` is (key, record), stored with the write so that a retry finds it.
+        `outbox`: webhook queue entries queued with the write (see the class docstring).
         `finished`: the game is over after this write (see the class docstring).
         Raises VersionConflict (nothing written) or GameNotFound.
         """
@@ -156,6 +184,36 @@ class GameStore(ABC):
     @abstractmethod
     def unlink_player_games(self, player_key: str, games: Sequence[tuple[str, int]]) -> None:
         """Drop games (expired ones) from the player's games."""
+
+    @abstractmethod
+    def save_player(self, player_key: str, data: str, ttl: int) -> None:
+        """Replace an existing player's document, keeping its games."""
+
+    @abstractmethod
+    def enqueue(self, entries: Sequence[str]) -> None:
+        """Queue webhook entries now, apart from any save."""
+
+    @abstractmethod
+    def take_entries(self, consumer: str, count: int, now: float,
+                     idle_seconds: float) -> list[QueuedEntry]:
+        """Up to `count` entries for `consumer`: retries due by `now` (epoch seconds) are queued
+        first; entries pending `idle_seconds` for another consumer come before new ones."""
+
+    @abstractmethod
+    def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),
+                     retry: tuple[str, float] | None = None,
+                     log: DeliveryLog | None = None) -> bool:
+        """Drop a taken entry from the queue and, together, queue `follow_ups`, keep `retry`
+        (entry, due epoch seconds) until it is due and write `log`. False, with nothing done,
+        if the entry was finished already (by a consumer that took it over)."""
+
+    @abstractmethod
+    def delivery_log(self, log_key: str) -> list[str]:
+        """A webhook's delivery records, the newest first."""
+
+    @abstractmethod
+    def queue_depth(self) -> int:
+        """Entries queued, pending or waiting to be retried."""
 
     @abstractmethod
     def watch(self, game_id: str) -> AbstractContextManager[Watch]:

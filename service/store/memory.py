@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
-from .base import (FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, REPLAYS_KEPT, GameExists,
-                   GameNotFound, GameStore, StoredGame, StoredPlayer, StoreFull, VersionConflict,
-                   finished_ttl)
+from .base import (DELIVERIES_KEPT, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, REPLAYS_KEPT,
+                   DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry, StoredGame,
+                   StoredPlayer, StoreFull, VersionConflict, finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -25,6 +27,13 @@ class _Game:
     archived: bytes | None = None                     # a finished game's events (archive.py)
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
+
+
+@dataclass
+class _Pending:
+    text: str
+    consumer: str
+    taken_at: float   # epoch seconds, as the consumer said
 
 
 @dataclass
@@ -53,6 +62,13 @@ class MemoryGameStore(GameStore):
         self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
+        # The webhook queue: new entries in order, those taken and not finished, retries by
+        # when due, and each webhook's log (oldest first).
+        self._queued: dict[str, str] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._retries: list[tuple[float, int, str]] = []
+        self._entry_numbers = itertools.count(1)
+        self._logs: dict[str, dict[str, str]] = {}
         self._lock = threading.Lock()
         self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
@@ -82,6 +98,7 @@ class MemoryGameStore(GameStore):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        outbox: Sequence[str] = (),
     ) -> int:
         with self._lock:
             game = self._existing(game_id)
@@ -103,6 +120,7 @@ class MemoryGameStore(GameStore):
             ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
             game.expires_at = self._clock() + ttl
             version = game.version
+            self._queue(outbox)
         self._waiters.notify(game_id)
         return version
 
@@ -151,6 +169,60 @@ class MemoryGameStore(GameStore):
             player = self._players.get(player_key)
             for game in games if player is not None else ():
                 player.games.pop(tuple(game), None)
+
+    def save_player(self, player_key: str, data: str, ttl: int) -> None:
+        with self._lock:
+            player = self._player(player_key, ttl)
+            if player is not None:
+                player.data = data
+
+    def enqueue(self, entries: Sequence[str]) -> None:
+        with self._lock:
+            self._queue(entries)
+
+    def take_entries(self, consumer: str, count: int, now: float,
+                     idle_seconds: float) -> list[QueuedEntry]:
+        with self._lock:
+            while self._retries and self._retries[0][0] <= now:
+                self._queue([heapq.heappop(self._retries)[2]])
+            taken = [entry_id for entry_id, pending in self._pending.items()
+                     if now - pending.taken_at >= idle_seconds][:count]
+            taken += list(itertools.islice(self._queued, count - len(taken)))
+            entries = []
+            for entry_id in taken:
+                text = self._queued.pop(entry_id, None) or self._pending[entry_id].text
+                self._pending[entry_id] = _Pending(text, consumer, now)
+                entries.append(QueuedEntry(entry_id, text))
+            return entries
+
+    def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),
+                     retry: tuple[str, float] | None = None,
+                     log: DeliveryLog | None = None) -> bool:
+        with self._lock:
+            if self._pending.pop(entry_id, None) is None:
+                return False
+            self._queue(follow_ups)
+            if retry is not None:
+                text, due = retry
+                heapq.heappush(self._retries, (due, next(self._entry_numbers), text))
+            if log is not None:
+                records = self._logs.setdefault(log.log_key, {})
+                records[log.delivery_id] = log.record
+                while len(records) > DELIVERIES_KEPT:
+                    del records[next(iter(records))]
+            return True
+
+    def delivery_log(self, log_key: str) -> list[str]:
+        with self._lock:
+            return list(reversed(self._logs.get(log_key, {}).values()))
+
+    def queue_depth(self) -> int:
+        with self._lock:
+            return len(self._queued) + len(self._pending) + len(self._retries)
+
+    def _queue(self, entries: Sequence[str]) -> None:
+        for text in entries:
+            self._queued[f"{next(self._entry_numbers)}-0"] = text
 
     def _player(self, player_key: str, ttl: int) -> _Player | None:
         """The live player, its expiry started again."""

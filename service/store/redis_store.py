@@ -13,6 +13,14 @@ and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
   cribbage:player:{key}  string: a player's document (key: the digest of its token)
   cribbage:player:{key}:games  sorted set: its games as "<game id>:<seat>", by when linked
+and the webhook queue, all in the slot of the `{webhooks}` tag:
+  cribbage:{webhooks}:queue    stream of entries (field `entry`), consumer group `senders`;
+                               an entry is deleted once finished
+  cribbage:{webhooks}:retries  sorted set: entries waiting for their retry, by when due (ms)
+  cribbage:{webhooks}:log:<owner>:<webhook id>  hash: delivery id -> record
+  cribbage:{webhooks}:log:<owner>:<webhook id>:order  list: those ids, the newest first
+On a standalone server the save script queues a save's webhook entries itself; on a Cluster a
+script may touch one slot only, so they are queued by a second call right after the save.
 """
 
 from __future__ import annotations
@@ -44,12 +52,16 @@ from .durability import fsync_checked, replicated
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
+    DELIVERIES_KEPT,
+    DELIVERY_LOG_TTL,
     FINISHED_REPLAYS_KEPT,
     PLAYER_GAMES_KEPT,
     REPLAYS_KEPT,
     GameExists,
     GameNotFound,
+    DeliveryLog,
     GameStore,
+    QueuedEntry,
     StoredGame,
     StoredPlayer,
     StoreFull,
@@ -92,14 +104,17 @@ return {game[1], game[2], replay, events, archived}
 """
 
 # ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
-# the publish command (PUBLISH, or SPUBLISH on a Cluster), events...
+# the publish command (PUBLISH, or SPUBLISH on a Cluster), how many webhook entries, those
+# entries (queued on KEYS[6]), events...
 SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if current ~= ARGV[1] then return 0 end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'data', ARGV[2])
-if #ARGV > 7 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 8)) end
+local queued = tonumber(ARGV[8])
+for i = 9, 8 + queued do redis.call('XADD', KEYS[6], '*', 'entry', ARGV[i]) end
+if #ARGV > 8 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9 + queued)) end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[4], ARGV[5])
   if redis.call('RPUSH', KEYS[4], ARGV[4]) > tonumber(ARGV[6]) then
@@ -179,6 +194,75 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('GETDEL', KEYS[5])
 """
 
+# ARGV: data, ttl. Only an existing player is replaced.
+PLAYER_SAVE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 1
+"""
+
+# KEYS: the queue. ARGV: entries
+ENQUEUE = """
+for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 'entry', ARGV[i]) end
+return #ARGV
+"""
+
+# KEYS: queue, retries. ARGV: now (ms), consumer, count, idle (ms). Returns id, entry, id, ...
+TAKE = """
+pcall(redis.call, 'XGROUP', 'CREATE', KEYS[1], 'senders', '0', 'MKSTREAM')
+for _, text in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 100)) do
+  redis.call('XADD', KEYS[1], '*', 'entry', text)
+  redis.call('ZREM', KEYS[2], text)
+end
+local taken = {}
+local function add(entries)
+  for _, entry in ipairs(entries) do
+    if entry[2] then
+      taken[#taken + 1] = entry[1]
+      taken[#taken + 1] = entry[2][2]
+    end
+  end
+end
+add(redis.call('XAUTOCLAIM', KEYS[1], 'senders', ARGV[2], ARGV[4], '0', 'COUNT', ARGV[3])[2])
+local room = tonumber(ARGV[3]) - #taken / 2
+if room > 0 then
+  local fresh = redis.call('XREADGROUP', 'GROUP', 'senders', ARGV[2], 'COUNT', room,
+                           'STREAMS', KEYS[1], '>')
+  if fresh then add(fresh[1][2]) end
+end
+return taken
+"""
+
+# KEYS: queue, retries, log, log order. ARGV: entry id, retry entry ('' for none), when it is
+# due (ms), delivery id ('' for no log), its record, records kept, log ttl, follow-ups...
+FINISH_ENTRY = """
+if redis.call('XACK', KEYS[1], 'senders', ARGV[1]) == 0 then return 0 end
+redis.call('XDEL', KEYS[1], ARGV[1])
+if ARGV[2] ~= '' then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2]) end
+if ARGV[4] ~= '' then
+  if redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) == 1 then
+    if redis.call('LPUSH', KEYS[4], ARGV[4]) > tonumber(ARGV[6]) then
+      redis.call('HDEL', KEYS[3], redis.call('RPOP', KEYS[4]))
+    end
+  end
+  for i = 3, 4 do redis.call('EXPIRE', KEYS[i], ARGV[7]) end
+end
+for i = 8, #ARGV do redis.call('XADD', KEYS[1], '*', 'entry', ARGV[i]) end
+return 1
+"""
+
+DELIVERY_LOG = """
+local ids = redis.call('LRANGE', KEYS[2], 0, -1)
+if #ids == 0 then return {} end
+return redis.call('HMGET', KEYS[1], unpack(ids))
+"""
+
+# Taken entries stay in the stream until finished: XLEN counts them.
+QUEUE_DEPTH = """
+return redis.call('XLEN', KEYS[1]) + redis.call('ZCARD', KEYS[2])
+"""
+
 # The replica mode runs this before returning a replayed record: a write (the expiry every write
 # refreshes) makes WAIT cover whatever the record was read from.
 CONFIRM = """
@@ -193,7 +277,8 @@ return 1
 # full; TAKE_TICKET and RELEASE only delete, and may too. FINISH shrinks a game, but its HSET
 # may grow memory first: refused, it leaves the game unpacked.
 SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom",
-                PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom"}
+                PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom",
+                DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
 
 
 def with_shebang(script: str) -> str:
@@ -230,6 +315,16 @@ def player_keys(player_key: str) -> list[str]:
     return [f"cribbage:player:{tag}", f"cribbage:player:{tag}:games"]
 
 
+def queue_keys(queue: str) -> list[str]:
+    """The webhook queue's stream and retries: one hash tag, one Cluster slot."""
+    return [f"cribbage:{{{queue}}}:queue", f"cribbage:{{{queue}}}:retries"]
+
+
+def log_keys(queue: str, log_key: str) -> list[str]:
+    """A webhook's delivery log, in the queue's slot (one script finishes an entry and logs)."""
+    return [f"cribbage:{{{queue}}}:log:{log_key}", f"cribbage:{{{queue}}}:log:{log_key}:order"]
+
+
 def game_keys(game_id: str, extra: str | None = None) -> list[str]:
     """The game's keys, then its channel or the `extra` key of the same hash slot."""
     tag = "{" + game_id + "}"
@@ -243,11 +338,13 @@ class RedisGameStore(GameStore):
     The client is created on first use, not here, so building an app never connects; if
     Redis is unreachable the call raises StoreUnavailable and the next call tries again.
     `durability` (none, fsync or replica) is what a write must reach before it returns:
-    service/store/durability.py.
+    service/store/durability.py. `webhook_queue` names the webhook queue's hash tag (stores
+    sharing a Redis with different names have queues of their own).
     """
 
     def __init__(self, url: str, ttl_seconds: int, cluster: bool = False, *,
-                 finished_ttl_seconds: int | None = None, durability: str = "none"):
+                 finished_ttl_seconds: int | None = None, durability: str = "none",
+                 webhook_queue: str = "webhooks"):
         if "{" in url:
             raise ValueError("unexpected '{' in Redis URL")
         self.url = url
@@ -255,6 +352,8 @@ class RedisGameStore(GameStore):
         self.ttl_seconds = ttl_seconds
         self.finished_ttl_seconds = finished_ttl(ttl_seconds, finished_ttl_seconds)
         self.durability = durability
+        self._queue_keys = queue_keys(webhook_queue)
+        self._webhook_queue = webhook_queue
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
         self._scripts: dict = {}
@@ -289,15 +388,21 @@ class RedisGameStore(GameStore):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        outbox: Sequence[str] = (),
     ) -> int:
         key, record = idempotency or ("", "")
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
-        args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish, *events]
-        version = self._run(SAVE, game_id, args)
+        queued_with_save = () if self.cluster else outbox
+        args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish,
+                len(queued_with_save), *queued_with_save, *events]
+        keys = [*game_keys(game_id), self._queue_keys[0]] if queued_with_save else None
+        version = self._run(SAVE, game_id, args, keys=keys)
         if version == -1:
             raise GameNotFound(game_id)
         if version == 0:
             raise VersionConflict(game_id)
+        if self.cluster and outbox:
+            self.enqueue(outbox)  # lost if this process dies between the two calls
         if finished:
             self._archive(game_id, version)
         return version
@@ -341,6 +446,36 @@ class RedisGameStore(GameStore):
         if games:
             self._run(PLAYER_UNLINK, player_key, [f"{game_id}:{seat}" for game_id, seat in games],
                       keys=player_keys(player_key))
+
+    def save_player(self, player_key: str, data: str, ttl: int) -> None:
+        self._run(PLAYER_SAVE, player_key, [data, ttl], keys=player_keys(player_key))
+
+    def enqueue(self, entries: Sequence[str]) -> None:
+        if entries:
+            self._run(ENQUEUE, "", list(entries), keys=self._queue_keys[:1])
+
+    def take_entries(self, consumer: str, count: int, now: float,
+                     idle_seconds: float) -> list[QueuedEntry]:
+        found = self._run(TAKE, "", [int(now * 1000), consumer, count, int(idle_seconds * 1000)],
+                          keys=self._queue_keys)
+        return [QueuedEntry(found[i], found[i + 1]) for i in range(0, len(found), 2)]
+
+    def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),
+                     retry: tuple[str, float] | None = None,
+                     log: DeliveryLog | None = None) -> bool:
+        retry_text, due = retry or ("", 0.0)
+        delivery_id, record = (log.delivery_id, log.record) if log else ("", "")
+        keys = self._queue_keys + log_keys(self._webhook_queue, log.log_key if log else "none")
+        return bool(self._run(FINISH_ENTRY, "", [entry_id, retry_text, int(due * 1000),
+                                                 delivery_id, record, DELIVERIES_KEPT,
+                                                 DELIVERY_LOG_TTL, *follow_ups], keys=keys))
+
+    def delivery_log(self, log_key: str) -> list[str]:
+        return [record for record in self._run(DELIVERY_LOG, "", [], keys=log_keys(self._webhook_queue, log_key))
+                if record is not None]
+
+    def queue_depth(self) -> int:
+        return int(self._run(QUEUE_DEPTH, "", [], keys=self._queue_keys))
 
     def watch(self, game_id: str):
         return self._waiters.watch(game_id)
@@ -424,7 +559,8 @@ class RedisGameStore(GameStore):
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
                                TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
-                               PLAYER_UNLINK):
+                               PLAYER_UNLINK, PLAYER_SAVE, ENQUEUE, TAKE, FINISH_ENTRY,
+                               DELIVERY_LOG, QUEUE_DEPTH):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from service.store import MemoryGameStore, RedisGameStore
@@ -37,10 +39,12 @@ def make_store(request, backend):
             store = MemoryGameStore(ttl_seconds, clock=clock or FakeClock(), **options)
         elif backend == "standalone":
             server = request.getfixturevalue("redis_server")
-            store = RedisGameStore(server.url, ttl_seconds, **options)
+            store = RedisGameStore(server.url, ttl_seconds, webhook_queue=secrets.token_hex(8),
+                                   **options)
         else:
             cluster = request.getfixturevalue("redis_cluster")
-            store = RedisGameStore(cluster.url, ttl_seconds, cluster=True, **options)
+            store = RedisGameStore(cluster.url, ttl_seconds, cluster=True,
+                                   webhook_queue=secrets.token_hex(8), **options)
         stores.append(store)
         return store
 
