@@ -109,6 +109,11 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     player_ttl_seconds: int = 2592000
     max_live_games_per_player: int = 100
+    webhooks_allow_private: bool = False
+    webhook_attempts: int = 8
+    webhook_retry_base_ms: int = 5000
+    webhook_ca_file: str = ""
+    webhook_idle_seconds: int = 60
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -152,6 +157,16 @@ class Settings:
                                                   defaults.player_ttl_seconds),
             max_live_games_per_player=parse_whole_number(
                 env, "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER", defaults.max_live_games_per_player),
+            webhooks_allow_private=parse_flag(env, "CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE",
+                                              defaults.webhooks_allow_private),
+            webhook_attempts=parse_positive_int(env, "CRIBBAGE_WEBHOOK_ATTEMPTS",
+                                                defaults.webhook_attempts),
+            webhook_retry_base_ms=parse_positive_int(env, "CRIBBAGE_WEBHOOK_RETRY_BASE_MS",
+                                                     defaults.webhook_retry_base_ms),
+            webhook_ca_file=parse_text(env, "CRIBBAGE_WEBHOOK_CA_FILE",
+                                       defaults.webhook_ca_file),
+            webhook_idle_seconds=parse_positive_int(env, "CRIBBAGE_WEBHOOK_IDLE_SECONDS",
+                                                    defaults.webhook_idle_seconds),
         )
 
     @property

@@ -54,3 +54,12 @@ def record_game_finished(phase_before: str, phase_after: str) -> None:
     """Count a game that a stored change moved into a finished phase."""
     if phase_after in FINISHED_PHASES and phase_before not in FINISHED_PHASES:
         GAMES_FINISHED.inc()
+
+WEBHOOK_DELIVERIES = Counter(
+    "cribbage_webhook_deliveries_total",
+    "Webhook delivery attempts, by outcome: delivered, retrying (failed, tried again later), "
+    "given_up (failed its last attempt)", ["outcome"])
+WEBHOOK_QUEUE_DEPTH = Gauge(
+    "cribbage_webhook_queue_depth",
+    "Webhook entries queued, pending or waiting for a retry, as a delivery worker last saw",
+    multiprocess_mode="max")

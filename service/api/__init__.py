@@ -10,7 +10,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import (analysis, cors, docs, games, health, images, limits, observability,
-                         play, players, problems, responses, scoring)
+                         play, players, problems, responses, scoring, webhooks)
 from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
@@ -67,6 +67,7 @@ def create_app(config: Mapping | None = None,
         settings.durability))
     games.init_app(app, api, store, clock)
     api.register_blueprint(players.blp)
+    webhooks.init_app(app, api)
     docs.init_app(app)
     play.init_app(app)
     responses.document_unreadable_requests(app)

@@ -91,6 +91,15 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "rematch_already_accepted": ("Rematch already accepted",
                                      "Seat {seat} has accepted this rematch already"),
         "no_rematch_offer": ("No rematch offer", "There is no open rematch offer to decline"),
+        # Webhooks
+        "invalid_webhook_url": ("Invalid webhook URL",
+                                "{field}: a webhook URL is https://host/path, without "
+                                "credentials or a fragment"),
+        "webhook_address_refused": ("Webhook address refused",
+                                    "{field}: {host} must resolve to public internet addresses "
+                                    "only, not {address}"),
+        "too_many_webhooks": ("Too many webhooks", "At most {limit} webhooks; delete one first"),
+        "webhook_not_found": ("Webhook not found", "You have no webhook {webhook_id}"),
         "version_mismatch": ("Game has moved on",
                              "The game is at version {version}; read it again"),
         "idempotency_key_reused": ("Idempotency-Key reused",
@@ -232,6 +241,15 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                      "El asiento {seat} ya ha aceptado esta revancha"),
         "no_rematch_offer": ("No hay revancha",
                              "No hay ninguna oferta de revancha abierta que rechazar"),
+        "invalid_webhook_url": ("URL de webhook no válida",
+                                "{field}: una URL de webhook es https://host/ruta, sin "
+                                "credenciales ni fragmento"),
+        "webhook_address_refused": ("Dirección de webhook rechazada",
+                                    "{field}: {host} debe resolverse solo a direcciones públicas "
+                                    "de internet, no a {address}"),
+        "too_many_webhooks": ("Demasiados webhooks",
+                              "Como mucho {limit} webhooks; borre uno antes"),
+        "webhook_not_found": ("Webhook no encontrado", "No tiene ningún webhook {webhook_id}"),
         "version_mismatch": ("La partida ha avanzado",
                              "La partida está en la versión {version}; vuelva a leerla"),
         "idempotency_key_reused": ("Idempotency-Key repetida",

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.webhooks.model import Webhook
+
 from .caps import LiveGamesCap
 
 PLAYER_TTL_SECONDS = 30 * 86400   # a player is kept this long after its last use
@@ -32,6 +34,7 @@ class Player:
     key: str            # digest of the player token: the store's key, and the seats' player_hash
     created: float
     games: tuple[tuple[str, int], ...] = ()   # (game id, seat), the newest link first
+    webhooks: tuple[Webhook, ...] = ()        # told of every game of the player's seats
 
     def cap(self, policy: PlayerPolicy) -> list[LiveGamesCap]:
         if not policy.max_live_games:

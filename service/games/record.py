@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, replace
 
 from service.engine import GameState
 from service.games.state_json import state_from_dict, state_to_dict
+from service.webhooks.model import Webhook
+from service.webhooks.notifications import Turn
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,14 @@ class GameRecord:
     updated: float = 0.0            # epoch seconds of the last write
     rematch: RematchOffer | None = None  # the offer of a rematch of this game (rematch.py)
     rematch_of: str | None = None   # the game this one is a rematch of
+    webhooks: tuple[Webhook, ...] = ()     # the game's own (service.games.webhooks)
+    player_webhooks: tuple[str, ...] = ()  # keys of linked players that have webhooks
+    notified_turn: Turn | None = None      # the turn last told to the webhooks
+
+    @property
+    def notifies(self) -> bool:
+        """Saves of this game queue webhook notifications."""
+        return bool(self.webhooks or self.player_webhooks)
 
     @property
     def ended(self) -> bool:
@@ -91,19 +101,22 @@ class GameRecord:
         return replace(self, acted_at=acted_at)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "seats": [asdict(seat) for seat in self.seats],
-                "state": state_to_dict(self.state),
-                "events": self.events,
-                "owners": list(self.owners),
-                "acted_at": list(self.acted_at),
-                "updated": self.updated,
-                "rematch": None if self.rematch is None else self.rematch.to_dict(),
-                "rematch_of": self.rematch_of,
-            },
-            separators=(",", ":"),
-        )
+        data = {
+            "seats": [asdict(seat) for seat in self.seats],
+            "state": state_to_dict(self.state),
+            "events": self.events,
+            "owners": list(self.owners),
+            "acted_at": list(self.acted_at),
+            "updated": self.updated,
+            "rematch": None if self.rematch is None else self.rematch.to_dict(),
+            "rematch_of": self.rematch_of,
+        }
+        if self.notifies:  # a game without webhooks keeps the document it always had
+            data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
+                        player_webhooks=list(self.player_webhooks),
+                        notified_turn=None if self.notified_turn is None
+                        else self.notified_turn.to_list())
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -118,6 +131,10 @@ class GameRecord:
             rematch=None if data.get("rematch") is None
             else RematchOffer.from_dict(data["rematch"]),
             rematch_of=data.get("rematch_of"),
+            webhooks=tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())),
+            player_webhooks=tuple(data.get("player_webhooks", ())),
+            notified_turn=None if data.get("notified_turn") is None
+            else Turn.from_list(data["notified_turn"]),
         )
 
 

@@ -25,6 +25,8 @@ from service.engine import Event, GameOptions, GameState, SeatView
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
                            VersionConflict)
+from service.webhooks import notifications
+from service.webhooks.model import Webhook
 
 from . import idempotency, rematch, tokens
 from .caps import LiveGamesCap
@@ -154,13 +156,14 @@ class GamesService:
         if player is not None:
             seats[creator] = _linked(seats[creator], player)
             caps = [*caps, *player.cap(self.players)]
+        player_webhooks = (player.key,) if player is not None and player.webhooks else ()
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
         new, opening = engine.start_game(game_options, secrets.token_bytes(32))
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
         record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
-                            updated=self.clock())
+                            updated=self.clock(), player_webhooks=player_webhooks)
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         self._link_players(record, game_id)
@@ -200,6 +203,8 @@ class GamesService:
             if player is not None:
                 record = self._seat_player(game_id, record, player)
                 taken = _linked(taken, player)
+                if player.webhooks and player.key not in record.player_webhooks:
+                    record = replace(record, player_webhooks=record.player_webhooks + (player.key,))
             record = record.with_seat(seat, taken)
             joined = Event("seat_joined", {"seat": seat, "name": taken.name})
             record = replace(record, events=record.events + 1)
@@ -380,7 +385,37 @@ class GamesService:
         if stored is None:
             raise PlayerRefused("this player token is unknown or expired")
         data = json.loads(stored.data)
-        return Player(data["player_id"], data["name"], key, data["created"], stored.games)
+        return Player(data["player_id"], data["name"], key, data["created"], stored.games,
+                      tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())))
+
+    def save_player(self, player: Player) -> None:
+        """Write the player's document (its name and webhooks) over the stored one."""
+        data = json.dumps({"player_id": player.player_id, "name": player.name,
+                           "created": player.created,
+                           "webhooks": [webhook.to_dict() for webhook in player.webhooks]},
+                          separators=(",", ":"))
+        self.store.save_player(player.key, data, self.players.ttl_seconds)
+
+    def change(self, game_id: str, token: str | None,
+               change: Callable[[GameRecord, int | None], GameRecord]) -> tuple[GameRecord, int | None]:
+        """Save `change(record, seat)` of the game (what is due applied first), as the seat
+        `token` holds (None: no seat, no check); no event. Returns the record saved and the
+        seat; nothing is saved if the change returns the record it was given."""
+
+        def attempt():
+            stored, record, seat = self._open(game_id, token)
+            version, record = self._catch_up(game_id, stored, record)
+            changed = change(record, seat)
+            if changed is not record:
+                self._save(game_id, version, changed, [])
+            return changed, seat
+
+        return self._retrying(attempt)
+
+    def seat_of(self, game_id: str, token: str) -> tuple[GameRecord, int]:
+        """The game as stored and the seat the token holds (read only)."""
+        _, record, seat = self._open(game_id, token)
+        return record, seat
 
     def player_games(self, player: Player) -> tuple[LobbyGame, ...]:
         """The player's games (as `identify` found them) that have not expired, those in play
@@ -611,12 +646,31 @@ class GamesService:
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None) -> int:
         record = replace(record, updated=self.clock())
+        outbox: list[str] = []
+        if record.notifies:
+            record, outbox = self._notify(game_id, version + 1, record, events)
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
-                                  finished=record.ended)
+                                  finished=record.ended, outbox=outbox)
         if record.ended:
             self._release(record.owners, game_id)
         return version
+
+    def _notify(self, game_id: str, version: int, record: GameRecord,
+                events: Sequence[Event]) -> tuple[GameRecord, list[str]]:
+        """The webhook entries a save of `record` at `version` queues, and the record noting
+        the turn they told. Payloads see the game as a spectator does."""
+        state = record.state
+        turn = notifications.Turn(
+            tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human"),
+            state.phase)
+        deadline = None if state.deadline is None else server_time(state.deadline)
+        found = notifications.notifications(
+            game_id, version, turn, record.notified_turn, deadline,
+            [engine.view_event(event, None) for event in events])
+        entries = notifications.outbox(found, record.webhooks, record.player_webhooks,
+                                       f"game:{game_id}", self.clock())
+        return replace(record, notified_turn=turn), entries
 
     def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float,
                         acted_at: Sequence[int] = ()):

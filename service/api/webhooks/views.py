@@ -1,0 +1,261 @@
+"""Webhooks over HTTP: register, list and delete a game's or a player's, and see their
+deliveries. The delivery worker that sends them is made here and started by the server."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask, Response, current_app
+from flask_smorest import Api
+
+from service.api.blueprint import Blueprint
+from service.api.games.views import SERVICE, _game_id, _token
+from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
+from service.api.responses import document_errors, json_response, problem_example
+from service.api.webhooks import examples
+from service.api.webhooks.schemas import (CreatedWebhookSchema, CreateWebhookSchema,
+                                          DeliveriesSchema, WebhooksSchema)
+from service.config import Settings
+from service.games.errors import TokenRequired
+from service.games.players import Player
+from service.games.service import server_time
+from service.games.webhooks import NewWebhook, WebhookRequest, Webhooks
+from service.webhooks.delivery import DeliveryWorker, RetryPolicy
+from service.webhooks.errors import WebhookNotFound
+from service.webhooks.model import EVENT_TYPES, MAX_PER_GAME, MAX_PER_PLAYER, Webhook
+from service.webhooks.sender import SendPolicy
+
+blp = Blueprint("webhooks", __name__, url_prefix="/v1",
+                description="Webhooks: turns, endings and presence POSTed to your server, "
+                            "signed, retried")
+
+WEBHOOKS = "cribbage.webhooks"
+WORKER = "cribbage.webhook_worker"
+WEBHOOK_ID = re.compile(r"wh_[A-Za-z0-9_-]{16}")
+SEAT_REQUIRED = [{"seatToken": []}]
+PLAYER_REQUIRED = [{"playerToken": []}]
+
+
+def init_app(app: Flask, api: Api) -> None:
+    """Register the operations, and make the delivery worker (app.extensions[WORKER]) that
+    the server's workers start (service/server/hooks.py); nothing starts here."""
+    settings: Settings = app.config["SETTINGS"]
+    games = app.extensions[SERVICE]
+    webhooks = Webhooks(games, settings.webhooks_allow_private)
+    app.extensions[WEBHOOKS] = webhooks
+    app.extensions[WORKER] = DeliveryWorker(
+        games.store, webhooks.of_player_key,
+        SendPolicy(settings.webhooks_allow_private, settings.webhook_ca_file),
+        RetryPolicy(settings.webhook_attempts, settings.webhook_retry_base_ms / 1000,
+                    idle_seconds=settings.webhook_idle_seconds),
+        games.clock)
+    api.register_blueprint(blp)
+
+
+def _webhooks() -> Webhooks:
+    return current_app.extensions[WEBHOOKS]
+
+
+def _problem(status: int, code: str, description: str, params: dict | None = None, **extra):
+    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
+                            description=description,
+                            example=problem_example(status, code, params, **extra))
+
+
+SEAT_UNAUTHORIZED = _problem(401, "missing_token", "No seat token (missing_token): send "
+                                                   "Authorization: Bearer <token>")
+PLAYER_UNAUTHORIZED = _problem(401, "invalid_player_token",
+                               "No player token (missing_token), or one of no player: unknown "
+                               "or expired (invalid_player_token)")
+FORBIDDEN = _problem(403, "invalid_token", "The token holds no seat of this game "
+                                           "(invalid_token)")
+GAME_NOT_FOUND = _problem(404, "game_not_found", "No such game, or it expired (game_not_found)",
+                          {"game_id": "Qm9hcmRHYW1lcyEh"})
+WEBHOOK_NOT_FOUND = _problem(404, "webhook_not_found",
+                             "No such game (game_not_found), or no webhook of yours under this "
+                             "id (webhook_not_found)", {"webhook_id": examples.WEBHOOK_ID})
+PLAYER_WEBHOOK_NOT_FOUND = _problem(404, "webhook_not_found",
+                                    "No webhook of the player under this id (webhook_not_found)",
+                                    {"webhook_id": examples.WEBHOOK_ID})
+UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
+                                                 "(store_unavailable) or full (store_full); "
+                                                 "retry after Retry-After seconds")
+REFUSED_URL = _problem(
+    422, "webhook_address_refused",
+    "The URL is not https://host/path without credentials (invalid_webhook_url), or its host "
+    "does not resolve or resolves to an address that is not public: loopback, private, "
+    "link-local, multicast, reserved (webhook_address_refused)",
+    {"field": "url", "host": "localhost", "address": "127.0.0.1"}, field="url")
+PAYLOADS = (
+    "Each notification is a POST of JSON `{type, timestamp, data}` with the Standard Webhooks "
+    "headers `webhook-id` (the delivery's id: the same on every retry), `webhook-timestamp` "
+    "(epoch seconds of this attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "
+    "\"<id>.<timestamp>.<body>\">`. `turn`: `data` = {game_id, seats (the human seats to act "
+    "now), phase, version, deadline}, sent whenever those seats or the phase change; "
+    "`game_over` and `presence`: the game's event of that type as a spectator sees it, with "
+    "game_id and version. No payload carries a card. Any 2xx answer is a delivery; anything "
+    "else (or no answer within 5 s, or a redirect) is retried after 5 s, 15 s, 45 s, ... up "
+    "to CRIBBAGE_WEBHOOK_ATTEMPTS attempts.")
+
+
+# A game's -----------------------------------------------------------------------------------------
+@blp.route("/games/<game_id>/webhooks", methods=["POST"])
+@blp.doc(operationId="createGameWebhook", security=SEAT_REQUIRED, description=(
+    "Your seat's server is told when it is a seat's turn, when the game ends, and when a seat "
+    "comes or goes. " + PAYLOADS))
+@document_errors(blp, 400, 413, 415, 500)
+@SEAT_UNAUTHORIZED
+@FORBIDDEN
+@GAME_NOT_FOUND
+@_problem(409, "too_many_webhooks", f"The game has {MAX_PER_GAME} webhooks already "
+                                    "(too_many_webhooks)", {"limit": MAX_PER_GAME})
+@REFUSED_URL
+@UNAVAILABLE
+@blp.arguments(CreateWebhookSchema, example=examples.CREATE_REQUEST)
+@blp.documented_response(201, CreatedWebhookSchema, example=examples.CREATED)
+def create_game_webhook(body: dict, game_id: str):
+    """Register a webhook for this game"""
+    new = _webhooks().add_to_game(_game_id(game_id), _token(), _request(body))
+    return _created(new)
+
+
+@blp.route("/games/<game_id>/webhooks", methods=["GET"])
+@blp.doc(operationId="listGameWebhooks", security=SEAT_REQUIRED)
+@document_errors(blp, 500)
+@SEAT_UNAUTHORIZED
+@FORBIDDEN
+@GAME_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, WebhooksSchema, example=examples.LISTED)
+def list_game_webhooks(game_id: str):
+    """The webhooks your seat registered for this game (never their secrets)"""
+    found = _webhooks().of_game(_game_id(game_id), _token())
+    return _private(json_response({"webhooks": [_webhook(webhook) for webhook in found]}))
+
+
+@blp.route("/games/<game_id>/webhooks/<webhook_id>", methods=["DELETE"])
+@blp.doc(operationId="deleteGameWebhook", security=SEAT_REQUIRED)
+@document_errors(blp, 500)
+@SEAT_UNAUTHORIZED
+@FORBIDDEN
+@WEBHOOK_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(204, description="Deleted: no new notification goes to it")
+def delete_game_webhook(game_id: str, webhook_id: str):
+    """Delete a webhook your seat registered"""
+    _webhooks().remove_from_game(_game_id(game_id), _token(), _webhook_id(webhook_id))
+    return Response(status=204)
+
+
+@blp.route("/games/<game_id>/webhooks/<webhook_id>/deliveries", methods=["GET"])
+@blp.doc(operationId="listGameWebhookDeliveries", security=SEAT_REQUIRED)
+@document_errors(blp, 500)
+@SEAT_UNAUTHORIZED
+@FORBIDDEN
+@WEBHOOK_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, DeliveriesSchema, example=examples.DELIVERIES)
+def list_game_webhook_deliveries(game_id: str, webhook_id: str):
+    """The webhook's recent deliveries, for debugging
+
+    Each with its attempts, the last answer or error, and when it is tried next or was
+    delivered."""
+    webhook_id = _webhook_id(webhook_id)
+    found = _webhooks().game_deliveries(_game_id(game_id), _token(), webhook_id)
+    return _private(json_response({"webhook_id": webhook_id, "deliveries": found}))
+
+
+# A player's ---------------------------------------------------------------------------------------
+@blp.route("/players/me/webhooks", methods=["POST"])
+@blp.doc(operationId="createPlayerWebhook", security=PLAYER_REQUIRED, description=(
+    "Told of the games of every seat linked to the player, those in play now and those to "
+    "come. " + PAYLOADS))
+@document_errors(blp, 400, 413, 415, 500)
+@PLAYER_UNAUTHORIZED
+@_problem(409, "too_many_webhooks", f"The player has {MAX_PER_PLAYER} webhooks already "
+                                    "(too_many_webhooks)", {"limit": MAX_PER_PLAYER})
+@REFUSED_URL
+@UNAVAILABLE
+@blp.arguments(CreateWebhookSchema, example=examples.CREATE_REQUEST)
+@blp.documented_response(201, CreatedWebhookSchema, example=examples.PLAYER_CREATED)
+def create_player_webhook(body: dict):
+    """Register a webhook for every game of the player"""
+    return _created(_webhooks().add_to_player(_player(), _request(body)))
+
+
+@blp.route("/players/me/webhooks", methods=["GET"])
+@blp.doc(operationId="listPlayerWebhooks", security=PLAYER_REQUIRED)
+@document_errors(blp, 500)
+@PLAYER_UNAUTHORIZED
+@UNAVAILABLE
+@blp.documented_response(200, WebhooksSchema, example=examples.PLAYER_LISTED)
+def list_player_webhooks():
+    """The player's webhooks (never their secrets)"""
+    found = _player().webhooks
+    return _private(json_response({"webhooks": [_webhook(webhook) for webhook in found]}))
+
+
+@blp.route("/players/me/webhooks/<webhook_id>", methods=["DELETE"])
+@blp.doc(operationId="deletePlayerWebhook", security=PLAYER_REQUIRED)
+@document_errors(blp, 500)
+@PLAYER_UNAUTHORIZED
+@PLAYER_WEBHOOK_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(204, description="Deleted: no new notification goes to it")
+def delete_player_webhook(webhook_id: str):
+    """Delete a webhook of the player"""
+    _webhooks().remove_from_player(_player(), _webhook_id(webhook_id))
+    return Response(status=204)
+
+
+@blp.route("/players/me/webhooks/<webhook_id>/deliveries", methods=["GET"])
+@blp.doc(operationId="listPlayerWebhookDeliveries", security=PLAYER_REQUIRED)
+@document_errors(blp, 500)
+@PLAYER_UNAUTHORIZED
+@PLAYER_WEBHOOK_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, DeliveriesSchema, example=examples.DELIVERIES)
+def list_player_webhook_deliveries(webhook_id: str):
+    """The player's webhook's recent deliveries, for debugging"""
+    webhook_id = _webhook_id(webhook_id)
+    found = _webhooks().player_deliveries(_player(), webhook_id)
+    return _private(json_response({"webhook_id": webhook_id, "deliveries": found}))
+
+
+# Request and response details ---------------------------------------------------------------------
+def _request(body: dict) -> WebhookRequest:
+    return WebhookRequest(body["url"], body.get("secret"),
+                          tuple(dict.fromkeys(body.get("events") or EVENT_TYPES)))
+
+
+def _player() -> Player:
+    token = _token()
+    if token is None:
+        raise TokenRequired("a player's webhooks need its player token")
+    return current_app.extensions[SERVICE].identify(token)
+
+
+def _webhook_id(text: str) -> str:
+    if not WEBHOOK_ID.fullmatch(text):
+        raise WebhookNotFound(f"no webhook {text} of yours", webhook_id=text)
+    return text
+
+
+def _webhook(webhook: Webhook) -> dict:
+    return {"webhook_id": webhook.webhook_id, "url": webhook.url, "events": list(webhook.events),
+            "seat": webhook.seat, "created_at": server_time(webhook.created)}
+
+
+def _created(new: NewWebhook) -> Response:
+    body = _webhook(new.webhook)
+    if new.secret is not None:
+        body["secret"] = new.secret
+    response = json_response(body, status=201)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _private(response: Response) -> Response:
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response

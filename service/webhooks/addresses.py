@@ -1,0 +1,71 @@
+"""The SSRF guard: a webhook URL must name a host whose every address is on the public internet.
+
+The host is resolved at registration and again at each send, and the sender connects to the
+very address checked (no second lookup a DNS answer could change in between). Loopback,
+private, link-local, multicast, reserved and unspecified addresses are refused, IPv4 ones
+mapped into IPv6 too, unless `allow_private` (CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE, for tests and
+closed networks), which also allows plain http.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from .errors import WebhookAddressRefused, WebhookUrlInvalid
+
+MAX_URL_LENGTH = 2000
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a webhook's POST goes: the URL's parts and the address checked to connect to."""
+
+    scheme: str
+    host: str
+    port: int
+    path: str
+    address: str
+
+
+def parse(url: str, allow_private: bool) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path and query) of a URL a webhook may have; WebhookUrlInvalid."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise WebhookUrlInvalid("not a URL", field="url") from None
+    schemes = ("https", "http") if allow_private else ("https",)
+    if len(url) > MAX_URL_LENGTH or parts.scheme not in schemes or not parts.hostname:
+        raise WebhookUrlInvalid("a webhook URL is https://host/path", field="url")
+    if parts.username or parts.password or parts.fragment:
+        raise WebhookUrlInvalid("a webhook URL has no credentials and no fragment", field="url")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80), path
+
+
+def check(url: str, allow_private: bool) -> Target:
+    """The URL's target, its host resolved and every address checked."""
+    scheme, host, port, path = parse(url, allow_private)
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise WebhookAddressRefused(f"{host} does not resolve", field="url", host=host,
+                                    address="-") from None
+    addresses = [str(info[4][0]) for info in found]
+    if not allow_private:
+        for address in addresses:
+            if not public(address):
+                raise WebhookAddressRefused(f"{host} resolves to {address}, not a public "
+                                            "address", field="url", host=host, address=address)
+    return Target(scheme, host, port, path, addresses[0])
+
+
+def public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_loopback
+                                 or ip.is_link_local or ip.is_private or ip.is_unspecified)

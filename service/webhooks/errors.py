@@ -1,0 +1,28 @@
+"""What webhook registration refuses."""
+
+from __future__ import annotations
+
+from service.errors import IllegalActionError, InvalidInputError
+from service.games.errors import GameNotFound
+
+
+class WebhookUrlInvalid(InvalidInputError):
+    """Not an https URL with a host (http too when private addresses are allowed)."""
+
+    code = "invalid_webhook_url"
+
+
+class WebhookAddressRefused(InvalidInputError):
+    """The URL's host does not resolve, or resolves to an address that is not public."""
+
+    code = "webhook_address_refused"
+
+
+class TooManyWebhooks(IllegalActionError):
+    code = "too_many_webhooks"
+
+
+class WebhookNotFound(GameNotFound):
+    """No webhook of the caller under this id: not found, like a game."""
+
+    code = "webhook_not_found"

@@ -1,0 +1,70 @@
+"""One webhook POST: to the address the SSRF guard checked, with short timeouts, no redirects
+followed and no more of the answer read than RESPONSE_BYTES."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import ssl
+from dataclasses import dataclass
+
+from . import addresses
+
+RESPONSE_BYTES = 4096
+USER_AGENT = "cribbage-webhooks/1"
+
+
+@dataclass(frozen=True)
+class SendPolicy:
+    allow_private: bool = False
+    ca_file: str = ""              # trust these CAs instead of the system's (tests)
+    connect_timeout: float = 3.0
+    read_timeout: float = 5.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: int | None = None      # the receiver's answer, if one came
+    error: str | None = None       # why none came, or why the URL was refused
+
+    @property
+    def delivered(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> Outcome:
+    try:
+        target = addresses.check(url, policy.allow_private)
+    except ValueError as refused:
+        return Outcome(error=f"refused: {refused}")
+    try:
+        connection = _connect(target, policy)
+    except (OSError, ssl.SSLError) as failed:
+        return Outcome(error=f"connect: {type(failed).__name__}: {failed}"[:300])
+    try:
+        connection.request("POST", target.path, body, {
+            **headers, "Content-Type": "application/json", "User-Agent": USER_AGENT})
+        response = connection.getresponse()
+        response.read(RESPONSE_BYTES)
+        return Outcome(status=response.status)
+    except (OSError, http.client.HTTPException) as failed:
+        return Outcome(error=f"send: {type(failed).__name__}: {failed}"[:300])
+    finally:
+        connection.close()
+
+
+def _connect(target: addresses.Target, policy: SendPolicy) -> http.client.HTTPConnection:
+    """A connection to the checked address; TLS verifies the certificate for the URL's host."""
+    sock = socket.create_connection((target.address, target.port), policy.connect_timeout)
+    sock.settimeout(policy.read_timeout)
+    connection = http.client.HTTPConnection(target.host, target.port,
+                                            timeout=policy.read_timeout)
+    if target.scheme == "https":
+        context = ssl.create_default_context(cafile=policy.ca_file or None)
+        try:
+            sock = context.wrap_socket(sock, server_hostname=target.host)
+        except BaseException:
+            sock.close()
+            raise
+    connection.sock = sock
+    return connection
