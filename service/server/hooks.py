@@ -1,7 +1,9 @@
 """gunicorn server hooks: the life of the Prometheus multiprocess directory, a warning when
-several workers would each keep their own games, and what of the games survives a crash.
+several workers would each keep their own games, what of the games survives a crash, and the
+webhook delivery worker of each worker process.
 
-deploy/gunicorn.conf.py takes on_starting, child_exit and on_exit from here. Nothing here imports
+deploy/gunicorn.conf.py takes on_starting, post_worker_init, worker_exit, child_exit and on_exit
+from here. Nothing here imports
 prometheus_client at module level: it reads PROMETHEUS_MULTIPROC_DIR once, on import, so it may
 only be imported after on_starting has set that.
 """
@@ -67,6 +69,23 @@ def say_what_survives(log, env) -> None:
     level, message = DURABILITY[parse_choice(env, "CRIBBAGE_DURABILITY", "none",
                                              DURABILITY_MODES)]
     log.log(level, message)
+
+
+WEBHOOK_WORKER = "cribbage.webhook_worker"  # service.api.webhooks.views.WORKER
+
+
+def post_worker_init(worker) -> None:
+    """Starts the process's webhook delivery worker (a greenlet under the gevent worker)."""
+    delivery = getattr(worker.wsgi, "extensions", {}).get(WEBHOOK_WORKER)
+    if delivery is not None:
+        delivery.start()
+
+
+def worker_exit(server, worker) -> None:
+    """Stops it: the delivery under way finishes; what is left stays queued for the next."""
+    delivery = getattr(worker.wsgi, "extensions", {}).get(WEBHOOK_WORKER)
+    if delivery is not None:
+        delivery.stop()
 
 
 def child_exit(server, worker) -> None:

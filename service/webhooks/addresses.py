@@ -27,7 +27,7 @@ class Target:
     host: str
     port: int
     path: str
-    address: str
+    addresses: tuple[str, ...]    # every one checked; the sender tries them in turn
 
 
 def parse(url: str, allow_private: bool) -> tuple[str, str, int, str]:
@@ -60,7 +60,7 @@ def check(url: str, allow_private: bool) -> Target:
             if not public(address):
                 raise WebhookAddressRefused(f"{host} resolves to {address}, not a public "
                                             "address", field="url", host=host, address=address)
-    return Target(scheme, host, port, path, addresses[0])
+    return Target(scheme, host, port, path, tuple(dict.fromkeys(addresses)))
 
 
 def public(address: str) -> bool:

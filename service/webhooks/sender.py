@@ -54,8 +54,8 @@ def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> 
 
 
 def _connect(target: addresses.Target, policy: SendPolicy) -> http.client.HTTPConnection:
-    """A connection to the checked address; TLS verifies the certificate for the URL's host."""
-    sock = socket.create_connection((target.address, target.port), policy.connect_timeout)
+    """A connection to a checked address; TLS verifies the certificate for the URL's host."""
+    sock = _first_answering(target, policy.connect_timeout)
     sock.settimeout(policy.read_timeout)
     connection = http.client.HTTPConnection(target.host, target.port,
                                             timeout=policy.read_timeout)
@@ -68,3 +68,13 @@ def _connect(target: addresses.Target, policy: SendPolicy) -> http.client.HTTPCo
             raise
     connection.sock = sock
     return connection
+
+
+def _first_answering(target: addresses.Target, timeout: float) -> socket.socket:
+    failure: OSError = OSError(f"{target.host} has no address")
+    for address in target.addresses:
+        try:
+            return socket.create_connection((address, target.port), timeout)
+        except OSError as failed:
+            failure = failed
+    raise failure

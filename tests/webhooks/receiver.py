@@ -1,0 +1,101 @@
+"""A real HTTP(S) receiver on loopback for the webhook tests, with its own signature check, and
+a test CA made with the openssl command."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import ssl
+import subprocess
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def payload(self) -> dict:
+        return json.loads(self.body)
+
+    @property
+    def delivery_id(self) -> str:
+        return self.headers["webhook-id"]
+
+
+def verified(received: Received, key: bytes) -> bool:
+    """The Standard Webhooks check a receiver makes, written from the specification: HMAC-SHA256
+    with the key over "<webhook-id>.<webhook-timestamp>.<body>", one of the `v1,` signatures."""
+    message = (f"{received.headers['webhook-id']}.{received.headers['webhook-timestamp']}."
+               .encode() + received.body)
+    expected = base64.b64encode(hmac.new(key, message, hashlib.sha256).digest()).decode()
+    given = [part.split(",", 1)[1] for part in received.headers["webhook-signature"].split()
+             if part.startswith("v1,")]
+    return any(hmac.compare_digest(expected, signature) for signature in given)
+
+
+class Receiver:
+    """Answers each POST with the next of `statuses` (then 204), and keeps what came."""
+
+    def __init__(self, statuses=(), tls: ssl.SSLContext | None = None):
+        self.statuses = list(statuses)
+        self.received: list[Received] = []
+        self.arrived = threading.Condition()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                with receiver.arrived:
+                    receiver.received.append(Received(
+                        self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                    status = receiver.statuses.pop(0) if receiver.statuses else 204
+                    receiver.arrived.notify_all()
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
+        self.scheme = "https" if tls is not None else "http"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def url(self, path: str = "/hook", host: str = "127.0.0.1") -> str:
+        return f"{self.scheme}://{host}:{self.server.server_address[1]}{path}"
+
+    def __enter__(self) -> Receiver:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def make_test_ca(directory: Path) -> tuple[Path, ssl.SSLContext]:
+    """A CA of the test's own and a certificate it signs for localhost and 127.0.0.1: the CA
+    file for the sender, and the receiver's TLS context."""
+    def run(*args: str) -> None:
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=directory)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+        "-days", "1", "-subj", "/CN=cribbage test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+        "-subj", "/CN=localhost")
+    (directory / "san.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+        "-CAcreateserial", "-out", "server.pem", "-days", "1", "-extfile", "san.ext")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(directory / "server.pem", directory / "server.key")
+    return directory / "ca.pem", context
