@@ -1,0 +1,94 @@
+"""The SSRF guard: a webhook URL whose host is not on the public internet is refused when it
+is registered (422 naming the field, in English and Spanish) and again when it is sent to."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.webhooks import addresses
+from service.webhooks.errors import WebhookAddressRefused, WebhookUrlInvalid
+from service.webhooks.sender import SendPolicy, post
+from tests.games.conftest import make_app
+from tests.games.helpers import HUMAN, Player, create
+
+REFUSED = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0",
+           "224.0.0.1", "240.0.0.1", "100.64.0.1", "::1", "fe80::1", "fc00::1", "ff02::1",
+           "::ffff:127.0.0.1", "::ffff:10.0.0.1", "192.0.2.1", "198.18.0.1"]
+
+
+@pytest.mark.parametrize("address", REFUSED)
+def test_addresses_off_the_public_internet_are_not_public(address):
+    assert not addresses.public(address)
+
+
+@pytest.mark.parametrize("address", ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"])
+def test_public_addresses_are_public(address):
+    assert addresses.public(address)
+
+
+@pytest.mark.parametrize("url", ["https://127.0.0.1/hook", "https://localhost:8443/hook",
+                                 "https://[::1]/hook", "https://10.0.0.8/hook",
+                                 "https://169.254.169.254/latest/meta-data"])
+def test_a_url_resolving_to_a_private_address_is_refused(url):
+    with pytest.raises(WebhookAddressRefused) as refused:
+        addresses.check(url, allow_private=False)
+    assert refused.value.field == "url"
+
+
+@pytest.mark.parametrize("url", ["http://push.example/hook", "ftp://push.example/",
+                                 "https://user:pw@push.example/", "https:///nohost",
+                                 "https://push.example/#fragment", "not a url",
+                                 "https://push.example:99999/"])
+def test_a_url_that_is_not_plain_https_is_refused(url):
+    with pytest.raises(WebhookUrlInvalid):
+        addresses.check(url, allow_private=False)
+
+
+def test_plain_http_and_loopback_are_allowed_when_private_addresses_are():
+    target = addresses.check("http://localhost:8080/hook?x=1", allow_private=True)
+    assert (target.scheme, target.host, target.port, target.path) == (
+        "http", "localhost", 8080, "/hook?x=1")
+    assert "127.0.0.1" in target.addresses
+
+
+def test_the_sender_checks_again_and_never_connects_to_a_refused_address():
+    outcome = post("https://127.0.0.1:9/hook", b"{}", {}, SendPolicy(allow_private=False))
+    assert (outcome.status, outcome.delivered) == (None, False)
+    assert outcome.error.startswith("refused: 127.0.0.1 resolves to 127.0.0.1")
+
+
+@pytest.fixture
+def guarded_client(store, clock):
+    return make_app(store, clock).test_client()
+
+
+@pytest.mark.parametrize("language, title, detail", [
+    ("en", "Webhook address refused",
+     "url: 127.0.0.1 must resolve to public internet addresses only, not 127.0.0.1"),
+    ("es", "Dirección de webhook rechazada",
+     "url: 127.0.0.1 debe resolverse solo a direcciones públicas de internet, no a 127.0.0.1"),
+])
+def test_registering_a_private_address_is_a_422_naming_the_field(guarded_client, language,
+                                                                  title, detail):
+    ana = Player.creator(guarded_client, create(guarded_client, [HUMAN, HUMAN]))
+    response = guarded_client.post(f"/v1/games/{ana.game_id}/webhooks",
+                                   json={"url": "https://127.0.0.1/hook"},
+                                   headers=ana.headers(Accept_Language=language))
+    body = response.get_json()
+    assert response.status_code == 422
+    assert (body["code"], body["field"], body["title"], body["detail"]) == (
+        "webhook_address_refused", "url", title, detail)
+
+
+@pytest.mark.parametrize("language, detail", [
+    ("en", "url: a webhook URL is https://host/path, without credentials or a fragment"),
+    ("es", "url: una URL de webhook es https://host/ruta, sin credenciales ni fragmento"),
+])
+def test_registering_plain_http_is_a_422_naming_the_field(guarded_client, language, detail):
+    ana = Player.creator(guarded_client, create(guarded_client, [HUMAN, HUMAN]))
+    response = guarded_client.post(f"/v1/games/{ana.game_id}/webhooks",
+                                   json={"url": "http://push.example/hook"},
+                                   headers=ana.headers(Accept_Language=language))
+    body = response.get_json()
+    assert (response.status_code, body["code"], body["field"], body["detail"]) == (
+        422, "invalid_webhook_url", "url", detail)
