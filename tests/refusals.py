@@ -58,6 +58,24 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                     409: ("game_not_over", "rematch_already_accepted", "too_many_live_games")},
     "declineRematch": {401: ("missing_token",), 403: ("invalid_token",),
                        404: ("game_not_found",), 409: ("no_rematch_offer",)},
+    # Webhooks: a URL the generator makes rarely resolves to a public address
+    "createGameWebhook": {401: ("missing_token",), 403: ("invalid_token",),
+                          404: ("game_not_found",), 409: ("too_many_webhooks",),
+                          422: ("invalid_webhook_url", "webhook_address_refused")},
+    "listGameWebhooks": {401: ("missing_token",), 403: ("invalid_token",),
+                         404: ("game_not_found",)},
+    "deleteGameWebhook": {401: ("missing_token",), 403: ("invalid_token",),
+                          404: ("game_not_found", "webhook_not_found")},
+    "listGameWebhookDeliveries": {401: ("missing_token",), 403: ("invalid_token",),
+                                  404: ("game_not_found", "webhook_not_found")},
+    "createPlayerWebhook": {401: ("missing_token", "invalid_player_token"),
+                            409: ("too_many_webhooks",),
+                            422: ("invalid_webhook_url", "webhook_address_refused")},
+    "listPlayerWebhooks": {401: ("missing_token", "invalid_player_token")},
+    "deletePlayerWebhook": {401: ("missing_token", "invalid_player_token"),
+                            404: ("webhook_not_found",)},
+    "listPlayerWebhookDeliveries": {401: ("missing_token", "invalid_player_token"),
+                                    404: ("webhook_not_found",)},
 }
 
 

@@ -63,6 +63,17 @@ seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.
 with it links the seat, the token then opens that seat too, and `GET /v1/players/me/games` \
 lists the player's live and recent games.
 
+**Webhooks** (optional): `POST /v1/games/{game_id}/webhooks` (with a seat token) registers an \
+HTTPS URL that is told when it is a seat's turn, when the game ends and when a seat comes or \
+goes; `POST /v1/players/me/webhooks` (with a player token) one told of every game of the \
+player. Each POST is signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, \
+`webhook-signature`), carries no card, and is retried with backoff until it gets a 2xx. \
+`GET /v1/games/{game_id}/webhooks` and `GET /v1/players/me/webhooks` list yours, \
+`DELETE /v1/games/{game_id}/webhooks/{webhook_id}` and \
+`DELETE /v1/players/me/webhooks/{webhook_id}` delete one, and \
+`GET /v1/games/{game_id}/webhooks/{webhook_id}/deliveries` and \
+`GET /v1/players/me/webhooks/{webhook_id}/deliveries` show its recent deliveries.
+
 Every shuffle is verifiable: the hash of a hand's seed is published when it is dealt and the \
 seed is revealed when the hand ends. An idle game expires after a set time.
 

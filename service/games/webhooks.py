@@ -62,7 +62,9 @@ class Webhooks:
         record, seat = self.games.seat_of(game_id, _required(token))
         return tuple(webhook for webhook in record.webhooks if webhook.seat == seat)
 
-    def remove_from_game(self, game_id: str, token: str | None, webhook_id: str) -> None:
+    def remove_from_game(self, game_id: str, token: str | None,
+                         webhook_id: str) -> tuple[Webhook, ...]:
+        """Delete one of the seat's webhooks; returns those it has left."""
         def remove(record: GameRecord, seat: int | None) -> GameRecord:
             kept = tuple(webhook for webhook in record.webhooks
                          if not (webhook.webhook_id == webhook_id and webhook.seat == seat))
@@ -70,7 +72,8 @@ class Webhooks:
                 raise _not_found(webhook_id)
             return replace(record, webhooks=kept)
 
-        self.games.change(game_id, _required(token), remove)
+        record, seat = self.games.change(game_id, _required(token), remove)
+        return tuple(webhook for webhook in record.webhooks if webhook.seat == seat)
 
     def game_deliveries(self, game_id: str, token: str | None, webhook_id: str) -> list[dict]:
         if webhook_id not in {webhook.webhook_id for webhook in self.of_game(game_id, token)}:
@@ -87,11 +90,13 @@ class Webhooks:
         self._name_player_in_games(player)
         return new
 
-    def remove_from_player(self, player: Player, webhook_id: str) -> None:
+    def remove_from_player(self, player: Player, webhook_id: str) -> tuple[Webhook, ...]:
+        """Delete one of the player's webhooks; returns those it has left."""
         kept = tuple(webhook for webhook in player.webhooks if webhook.webhook_id != webhook_id)
         if len(kept) == len(player.webhooks):
             raise _not_found(webhook_id)
         self.games.save_player(replace(player, webhooks=kept))
+        return kept
 
     def player_deliveries(self, player: Player, webhook_id: str) -> list[dict]:
         if webhook_id not in {webhook.webhook_id for webhook in player.webhooks}:

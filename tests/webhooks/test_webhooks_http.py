@@ -152,7 +152,8 @@ def test_each_seat_lists_and_deletes_only_its_own_webhooks(client, receiver):
     assert (refused.status_code, refused.get_json()["code"]) == (404, "webhook_not_found")
     assert client.get(f"{path}/{other}/deliveries",
                       headers=ana.headers()).status_code == 404
-    assert client.delete(f"{path}/{own}", headers=ana.headers()).status_code == 204
+    deleted = client.delete(f"{path}/{own}", headers=ana.headers())
+    assert (deleted.status_code, deleted.get_json()) == (200, {"webhooks": []})
     assert client.delete(f"{path}/{own}", headers=ana.headers()).status_code == 404
     assert client.get(path, headers=ana.headers()).get_json() == {"webhooks": []}
     assert client.get(path).status_code == 401
@@ -184,7 +185,7 @@ def test_turns_are_told_only_when_the_seats_to_act_change(client, receiver, deli
     view = ana.read()["view"]
     assert turns[:2] == [([0, 1], "cut_for_deal"), ([1], "cut_for_deal")]
     assert turns[-1] == (view["to_act"], view["phase"])
-    assert len(turns) == len(set(map(str, turns)))
+    assert all(told != next_told for told, next_told in zip(turns, turns[1:]))
 
 
 def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
@@ -215,5 +216,5 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
         r.delivery_id for r in receiver.received)
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {
         "webhooks": [{key: value for key, value in webhook.items() if key != "secret"}]}
-    assert client.delete(path, headers=auth).status_code == 204
+    assert client.delete(path, headers=auth).get_json() == {"webhooks": []}
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}

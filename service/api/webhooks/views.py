@@ -140,11 +140,14 @@ def list_game_webhooks(game_id: str):
 @FORBIDDEN
 @WEBHOOK_NOT_FOUND
 @UNAVAILABLE
-@blp.documented_response(204, description="Deleted: no new notification goes to it")
+@blp.documented_response(200, WebhooksSchema, example={"webhooks": []})
 def delete_game_webhook(game_id: str, webhook_id: str):
-    """Delete a webhook your seat registered"""
-    _webhooks().remove_from_game(_game_id(game_id), _token(), _webhook_id(webhook_id))
-    return Response(status=204)
+    """Delete a webhook your seat registered
+
+    No new notification goes to it; deliveries already queued are still attempted. Returns
+    the seat's webhooks left."""
+    left = _webhooks().remove_from_game(_game_id(game_id), _token(), _webhook_id(webhook_id))
+    return _private(json_response({"webhooks": [_webhook(webhook) for webhook in left]}))
 
 
 @blp.route("/games/<game_id>/webhooks/<webhook_id>/deliveries", methods=["GET"])
@@ -201,11 +204,14 @@ def list_player_webhooks():
 @PLAYER_UNAUTHORIZED
 @PLAYER_WEBHOOK_NOT_FOUND
 @UNAVAILABLE
-@blp.documented_response(204, description="Deleted: no new notification goes to it")
+@blp.documented_response(200, WebhooksSchema, example={"webhooks": []})
 def delete_player_webhook(webhook_id: str):
-    """Delete a webhook of the player"""
-    _webhooks().remove_from_player(_player(), _webhook_id(webhook_id))
-    return Response(status=204)
+    """Delete a webhook of the player
+
+    No new notification goes to it; deliveries already queued are still attempted. Returns
+    the player's webhooks left."""
+    left = _webhooks().remove_from_player(_player(), _webhook_id(webhook_id))
+    return _private(json_response({"webhooks": [_webhook(webhook) for webhook in left]}))
 
 
 @blp.route("/players/me/webhooks/<webhook_id>/deliveries", methods=["GET"])
