@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.cards import CANONICAL_PATTERN, CARD_PATTERN, HELD_CARD_PATTERN
+from service.cards import (CANONICAL_PATTERN, CARD_PATTERN, HELD_CARD_PATTERN, DuplicateCardError,
+                           parse_card, parse_cards)
 
 CARD_DESCRIPTION = (
     "A card in any notation: `5H`, `10d`, `TD`, `5♥`, `king of diamonds`, `rey de diamantes`, "
@@ -67,3 +68,14 @@ def card_list(low: int, high: int, description: str, example: list[str]) -> fiel
     return fields.List(CardText(), required=True, validate=validate.Length(low, high),
                        metadata={"description": description, "example": example,
                                  "uniqueItems": True})
+
+
+def hand_and_starter(data: dict) -> dict:
+    """A loaded show's `hand` and `starter` read into Cards: a bad or repeated card, or a
+    starter that is also in the hand, raises a CardError naming the field."""
+    data["hand"] = parse_cards(data["hand"], "hand")
+    data["starter"] = parse_card(data["starter"], "starter")
+    if data["starter"] in data["hand"]:
+        raise DuplicateCardError(f"starter: {data['starter']} is also in the hand",
+                                 field="starter", card=data["starter"].text)
+    return data

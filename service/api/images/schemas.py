@@ -5,8 +5,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 from webargs.fields import DelimitedList
 
-from service.api.fields import CardText
-from service.cards import DuplicateCardError, parse_card, parse_cards
+from service.api.fields import CardText, hand_and_starter
 
 MAX_SIDES = 3
 NAME = validate.Length(1, 40)
@@ -24,12 +23,7 @@ class ShowImageQuerySchema(ma.Schema):
 
     @ma.post_load
     def _cards(self, data, **kwargs):
-        data["hand"] = parse_cards(data["hand"], "hand")
-        data["starter"] = parse_card(data["starter"], "starter")
-        if data["starter"] in data["hand"]:
-            raise DuplicateCardError(f"starter: {data['starter']} is also in the hand",
-                                     field="starter", card=data["starter"].text)
-        return data
+        return hand_and_starter(data)
 
 
 class BoardImageQuerySchema(ma.Schema):

@@ -5,9 +5,9 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.api.fields import (CanonicalCard, CardText, StrictBoolean, StrictInteger,
-                                card_list)
+                                card_list, hand_and_starter)
 from service.api.problems import ItemErrorSchema
-from service.cards import DuplicateCardError, compact_card, parse_card, parse_cards
+from service.cards import compact_card
 from service.engine.rules import MAX_CLAIM
 from service.scoring import PEGGING_KINDS, SHOW_KINDS
 
@@ -37,12 +37,7 @@ class ShowRequestSchema(ma.Schema):
 
     @ma.post_load
     def _cards(self, data, **kwargs):
-        data["hand"] = parse_cards(data["hand"], "hand")
-        data["starter"] = parse_card(data["starter"], "starter")
-        if data["starter"] in data["hand"]:
-            raise DuplicateCardError(f"starter: {data['starter']} is also in the hand",
-                                     field="starter", card=data["starter"].text)
-        return data
+        return hand_and_starter(data)
 
 
 _SHOW_KEYS = frozenset(("hand", "starter", "crib"))
