@@ -14,9 +14,12 @@ import random
 
 import pytest
 
+from service.cards import DECK
 from service.engine.shuffle import cut_seed, hand_seed
 from service.games.record import GameRecord
+from tests.games.conftest import make_app
 from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create, random_action
+from tests.webhooks.receiver import Receiver
 
 SETUPS = {
     "two humans": ([HUMAN, HUMAN], {"target": 61}),
@@ -241,3 +244,50 @@ def test_the_lobby_the_rematch_and_its_game_show_no_one_what_it_may_not_see(clie
     new_id = answers[0].get_json()["game_id"]
     renewed = [Player(client, new_id, token, p.seat) for token, p in zip(new_tokens, players)]
     play_and_check(Table.seated(client, store, renewed), 12)
+
+
+@pytest.mark.parametrize("setup", ["two humans, match", "three, manual, muggins call",
+                                   "six, three pairs"])
+def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup):
+    """A game with a seat's webhook and a player's, played to its end against a real
+    receiver: every payload (turns, endings, presence) holds no card at all, and no seed a
+    spectator may not see at the time it was queued."""
+    app = make_app(store, clock, webhooks_allow_private=True)
+    client, worker = app.test_client(), app.extensions["cribbage.webhook_worker"]
+    rng = random.Random(setup)
+    seats, options = SETUPS[setup]
+    all_cards = {str(card) for card in DECK}
+    with Receiver() as receiver:
+        player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+        auth = {"Authorization": f"Bearer {player['token']}"}
+        client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player")},
+                    headers=auth)
+        created = client.post("/v1/games", json={"seats": seats, "options": options},
+                              headers=auth).get_json()
+        players = [Player(client, created["game_id"], player["token"], created["seat"])]
+        players += [Player.joining(client, created["game_id"], invite["code"])
+                    for invite in created["invites"]]
+        response = client.post(f"/v1/games/{created['game_id']}/webhooks",
+                               json={"url": receiver.url("/seat")}, headers=players[1].headers())
+        assert response.status_code == 201
+        table = Table.seated(client, store, players)
+        checked = 0
+        for _ in range(3000):
+            game = table.viewers[-1].read()
+            phase, match = game["view"]["phase"], game["view"]["options"]["match"]
+            while worker.run_once():
+                pass
+            _, seeds = table.hidden_from(table.state(), None)
+            for received in receiver.received[checked:]:
+                assert_hidden(received.body.decode(), all_cards, seeds)
+            checked = len(receiver.received)
+            if phase == "match_over" or (phase == "game_over" and not match):
+                break
+            movers = [seat for seat in game["view"]["to_act"] if seat in table.players]
+            mover = table.players[rng.choice(movers)]
+            mover.act(random_action(mover.read()["view"], rng))
+        else:
+            pytest.fail("the game did not finish")
+    kinds = {received.payload["type"] for received in receiver.received}
+    assert "turn" in kinds and {received.path for received in receiver.received} == {
+        "/player", "/seat"}
