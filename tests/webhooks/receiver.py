@@ -42,10 +42,13 @@ def verified(received: Received, key: bytes) -> bool:
 
 
 class Receiver:
-    """Answers each POST with the next of `statuses` (then 204), and keeps what came."""
+    """Answers each POST with the next of `statuses` (then 204), and keeps what came; while
+    `holding` is set, it keeps each request waiting (a receiver that hangs)."""
 
     def __init__(self, statuses=(), tls: ssl.SSLContext | None = None):
         self.statuses = list(statuses)
+        self.holding = threading.Event()
+        self.held = 0          # requests that came while holding
         self.received: list[Received] = []
         self.arrived = threading.Condition()
         receiver = self
@@ -53,6 +56,13 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                if receiver.holding.is_set():
+                    with receiver.arrived:
+                        receiver.held += 1
+                        receiver.arrived.notify_all()
+                    while receiver.holding.is_set():
+                        threading.Event().wait(0.05)
+                    return  # the sender is gone: nothing received
                 with receiver.arrived:
                     receiver.received.append(Received(
                         self.path, {k.lower(): v for k, v in self.headers.items()}, body))
@@ -70,6 +80,11 @@ class Receiver:
             self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.scheme = "https" if tls is not None else "http"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def wait_for(self, condition, timeout: float = 30.0) -> bool:
+        """Wait until `condition()` holds; False if it does not within `timeout`."""
+        with self.arrived:
+            return self.arrived.wait_for(condition, timeout)
 
     def url(self, path: str = "/hook", host: str = "127.0.0.1") -> str:
         return f"{self.scheme}://{host}:{self.server.server_address[1]}{path}"
