@@ -194,10 +194,11 @@ class GameStore(ABC):
         """Queue webhook entries now, apart from any save."""
 
     @abstractmethod
-    def take_entries(self, consumer: str, count: int, now: float,
-                     idle_seconds: float) -> list[QueuedEntry]:
+    def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
+                     block_seconds: float = 0) -> list[QueuedEntry]:
         """Up to `count` entries for `consumer`: retries due by `now` (epoch seconds) are queued
-        first; entries pending `idle_seconds` for another consumer come before new ones."""
+        first; entries pending `idle_seconds` for another consumer come before new ones. With
+        none, wait up to `block_seconds` for a new one."""
 
     @abstractmethod
     def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),

@@ -70,6 +70,7 @@ class MemoryGameStore(GameStore):
         self._entry_numbers = itertools.count(1)
         self._logs: dict[str, dict[str, str]] = {}
         self._lock = threading.Lock()
+        self._entry_queued = threading.Condition(self._lock)
         self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
 
@@ -180,9 +181,11 @@ class MemoryGameStore(GameStore):
         with self._lock:
             self._queue(entries)
 
-    def take_entries(self, consumer: str, count: int, now: float,
-                     idle_seconds: float) -> list[QueuedEntry]:
+    def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
+                     block_seconds: float = 0) -> list[QueuedEntry]:
         with self._lock:
+            if block_seconds > 0 and not self._queued and not self._due(now, idle_seconds):
+                self._entry_queued.wait(block_seconds)
             while self._retries and self._retries[0][0] <= now:
                 self._queue([heapq.heappop(self._retries)[2]])
             taken = [entry_id for entry_id, pending in self._pending.items()
@@ -223,6 +226,13 @@ class MemoryGameStore(GameStore):
     def _queue(self, entries: Sequence[str]) -> None:
         for text in entries:
             self._queued[f"{next(self._entry_numbers)}-0"] = text
+        if entries:
+            self._entry_queued.notify_all()
+
+    def _due(self, now: float, idle_seconds: float) -> bool:
+        """A retry is due, or an entry was left pending too long."""
+        return bool(self._retries and self._retries[0][0] <= now) or any(
+            now - pending.taken_at >= idle_seconds for pending in self._pending.values())
 
     def _player(self, player_key: str, ttl: int) -> _Player | None:
         """The live player, its expiry started again."""

@@ -454,11 +454,20 @@ class RedisGameStore(GameStore):
         if entries:
             self._run(ENQUEUE, "", list(entries), keys=self._queue_keys[:1])
 
-    def take_entries(self, consumer: str, count: int, now: float,
-                     idle_seconds: float) -> list[QueuedEntry]:
+    def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
+                     block_seconds: float = 0) -> list[QueuedEntry]:
         found = self._run(TAKE, "", [int(now * 1000), consumer, count, int(idle_seconds * 1000)],
                           keys=self._queue_keys)
-        return [QueuedEntry(found[i], found[i + 1]) for i in range(0, len(found), 2)]
+        if found or block_seconds <= 0:
+            return [QueuedEntry(found[i], found[i + 1]) for i in range(0, len(found), 2)]
+        # A script may not block: wait for a new entry with a command of its own. Shorter than
+        # the socket timeout, or the wait would read as Redis gone.
+        block = int(min(block_seconds, SOCKET_TIMEOUT / 2) * 1000)
+        with self._errors_mapped():
+            streams = self._connect().xreadgroup("senders", consumer, {self._queue_keys[0]: ">"},
+                                                 count=count, block=block)
+        return [QueuedEntry(entry_id, fields["entry"])
+                for _, entries in streams or () for entry_id, fields in entries]
 
     def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),
                      retry: tuple[str, float] | None = None,

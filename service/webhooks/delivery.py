@@ -41,7 +41,7 @@ class RetryPolicy:
     base_seconds: float = 5.0
     factor: float = 3.0
     idle_seconds: float = 60.0       # a pending entry untouched this long is taken over
-    poll_seconds: float = 0.2        # an idle worker asks the queue this often
+    poll_seconds: float = 1.0        # an idle worker waits this long for a new entry, at most
 
     def delay(self, attempt: int) -> float:
         """Seconds from failed attempt `attempt` (1, 2, ...) to the next."""
@@ -66,10 +66,11 @@ class DeliveryWorker:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def run_once(self) -> int:
-        """One round: take a batch and finish each entry. Returns how many were taken."""
+    def run_once(self, block_seconds: float = 0) -> int:
+        """One round: take a batch (waiting up to `block_seconds` for one) and finish each
+        entry. Returns how many were taken."""
         entries = self.store.take_entries(self.consumer, BATCH, self.clock(),
-                                          self.retry_policy.idle_seconds)
+                                          self.retry_policy.idle_seconds, block_seconds)
         for entry in entries:
             if self._stopping.is_set():
                 break  # left pending: another process (or the next start) takes it over
@@ -94,14 +95,12 @@ class DeliveryWorker:
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
-                taken = self.run_once()
+                self.run_once(self.retry_policy.poll_seconds)
             except StoreError as error:
                 log.warning("webhook queue unavailable: %s", error)
-                taken = 0
+                self._stopping.wait(self.retry_policy.poll_seconds)
             except Exception:  # a bug must not end deliveries for the process's lifetime
                 log.exception("webhook delivery round failed")
-                taken = 0
-            if not taken:
                 self._stopping.wait(self.retry_policy.poll_seconds)
 
     def _finish(self, entry: QueuedEntry) -> None:

@@ -4,6 +4,7 @@ finished, taken over when its consumer went quiet, retried when due, logged per 
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 
 from service.store import DeliveryLog
@@ -94,3 +95,16 @@ def test_a_players_document_is_replaced_and_keeps_its_games(make_store):
     assert (found.data, found.games) == ("second", (("game", 1),))
     store.save_player("nobody", "data", 60)
     assert store.load_player("nobody", 60) is None
+
+
+def test_a_consumer_waiting_for_entries_gets_one_queued_meanwhile(make_store):
+    store = make_store()
+    store.take_entries("one", 10, NOW, idle_seconds=60)  # the queue exists
+    threading.Timer(0.2, store.enqueue, [["late"]]).start()
+    assert texts(store.take_entries("one", 10, NOW, idle_seconds=60, block_seconds=5)) == [
+        "late"]
+
+
+def test_a_consumer_waiting_on_an_empty_queue_gets_nothing(make_store):
+    store = make_store()
+    assert store.take_entries("one", 10, NOW, idle_seconds=60, block_seconds=0.1) == []
