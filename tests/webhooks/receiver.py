@@ -10,6 +10,7 @@ import json
 import ssl
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -49,6 +50,7 @@ class Receiver:
         self.statuses = list(statuses)
         self.holding = threading.Event()
         self.held = 0          # requests that came while holding
+        self.arrivals: list[tuple[float, bytes]] = []   # (perf_counter, body): for benches
         self.received: list[Received] = []
         self.arrived = threading.Condition()
         receiver = self
@@ -66,6 +68,7 @@ class Receiver:
                 with receiver.arrived:
                     receiver.received.append(Received(
                         self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                    receiver.arrivals.append((time.perf_counter(), body))
                     status = receiver.statuses.pop(0) if receiver.statuses else 204
                     receiver.arrived.notify_all()
                 self.send_response(status)

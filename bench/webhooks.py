@@ -1,0 +1,127 @@
+"""Webhooks: the time from a game's save to its delivery, and what webhooks add to a save.
+
+Starts a redis-server and a receiver on loopback (plain HTTP, answering 204). Two figures, on
+Redis and on the embedded store:
+
+- save: the store's save of a real game record with no webhook (the save every game makes),
+  then with one webhook (the turn notification built and queued in the same script as the
+  save), p50 and p99 over `--saves` saves each, interleaved;
+- delivery: one delivery worker (the one each server process runs) drains the queue while
+  `--deliveries` saves are made one after another (each `--gap` seconds apart); the latency
+  is from just before the save to the receiver's reading of the POST, p50 and p99.
+
+    python bench/webhooks.py [--saves 2000] [--deliveries 300] [--gap 0.01]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import threading
+import time
+from pathlib import Path
+from statistics import quantiles
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from service.games import GamesService  # noqa: E402
+from service.games.record import GameRecord  # noqa: E402
+from service.store import MemoryGameStore, RedisGameStore  # noqa: E402
+from service.webhooks import notifications  # noqa: E402
+from service.webhooks.delivery import DeliveryWorker, RetryPolicy  # noqa: E402
+from service.webhooks.model import Webhook  # noqa: E402
+from service.webhooks.sender import SendPolicy  # noqa: E402
+from tests.redis_servers import RedisServer  # noqa: E402
+from tests.webhooks.receiver import Receiver  # noqa: E402
+
+HUMAN = {"kind": "human"}
+
+
+def percentiles(samples: list[float]) -> str:
+    cuts = quantiles(samples, n=100)
+    return f"p50 {cuts[49] * 1000:7.3f} ms   p99 {cuts[98] * 1000:7.3f} ms"
+
+
+def a_game(store) -> tuple[str, str]:
+    """A real game's id and record (two humans, after the opening)."""
+    service = GamesService(store)
+    access = service.create([HUMAN, HUMAN], {})
+    return access.game.game_id, store.load(access.game.game_id).data
+
+
+def entry(webhook: Webhook, game_id: str, version: int) -> str:
+    found = notifications.notifications(
+        game_id, version, notifications.Turn((version % 2,), "play"), None, None, [])
+    return notifications.outbox(found, [webhook], [], f"game:{game_id}", time.time())[0]
+
+
+def bench_saves(store, saves: int, webhook: Webhook) -> None:
+    game_id, data = a_game(store)
+    version = store.load(game_id).version
+    plain, notified = [], []
+    for number in range(saves):
+        started = time.perf_counter()
+        outbox = [entry(webhook, game_id, version)] if number % 2 else []  # built, then queued
+        version = store.save(game_id, version, data, ['{"type":"go","seat":0}'], outbox=outbox)
+        (notified if outbox else plain).append(time.perf_counter() - started)
+    print(f"  save without webhooks   {percentiles(plain)}")
+    print(f"  save with one webhook   {percentiles(notified)}")
+    while taken := store.take_entries("drain", 500, time.time(), 3600):
+        for queued in taken:
+            store.finish_entry(queued.entry_id)
+
+
+def bench_deliveries(store, deliveries: int, gap: float, receiver: Receiver) -> None:
+    webhook = Webhook("wh_bench", receiver.url(), "a-secret-of-thirty-two-characters",
+                      ("turn",), time.time())
+    game_id, data = a_game(store)
+    record = GameRecord.from_json(data)
+    version = store.load(game_id).version
+    worker = DeliveryWorker(store, lambda key: None, SendPolicy(allow_private=True),
+                            RetryPolicy())
+    worker.start()
+    sent_at: dict[int, float] = {}
+    try:
+        for _ in range(deliveries):
+            sent_at[version + 1] = time.perf_counter()
+            version = store.save(game_id, version, record.to_json(),
+                                 outbox=[entry(webhook, game_id, version + 1)])
+            time.sleep(gap)
+        receiver.wait_for(lambda: len(receiver.received) >= deliveries, timeout=60)
+    finally:
+        worker.stop()
+    latencies = [arrived - sent_at[json.loads(body)["data"]["version"]]
+                 for arrived, body in receiver.arrivals]
+    print(f"  save to delivery        {percentiles(latencies)}   ({len(latencies)} delivered)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--saves", type=int, default=2000)
+    parser.add_argument("--deliveries", type=int, default=300)
+    parser.add_argument("--gap", type=float, default=0.01)
+    args = parser.parse_args()
+    redis_server = RedisServer().start()
+    try:
+        backends = {
+            "redis": lambda: RedisGameStore(redis_server.url, 3600,
+                                            webhook_queue=secrets.token_hex(4)),
+            "embedded": lambda: MemoryGameStore(3600),
+        }
+        for name, make_store in backends.items():
+            print(name)
+            store = make_store()
+            with Receiver() as receiver:
+                webhook = Webhook("wh_bench", receiver.url(), "s" * 32, ("turn",), time.time())
+                bench_saves(store, args.saves, webhook)
+                bench_deliveries(store, args.deliveries, args.gap, receiver)
+            store.close()
+    finally:
+        redis_server.remove()
+
+
+if __name__ == "__main__":
+    main()
