@@ -167,3 +167,20 @@ def test_the_token_limit_proxy_hops_and_cors_origins():
                                   "CRIBBAGE_CORS_ORIGINS": "https://app.example"})
     assert (settings.token_rate_limit, settings.trusted_proxy_hops, settings.cors_origins) == (
         "50/minute", 1, ("https://app.example",))
+
+
+def test_the_webhook_settings_are_read_from_the_environment():
+    settings = Settings.from_env({"CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE": "yes",
+                                  "CRIBBAGE_WEBHOOK_ATTEMPTS": "3",
+                                  "CRIBBAGE_WEBHOOK_RETRY_BASE_MS": "250",
+                                  "CRIBBAGE_WEBHOOK_IDLE_SECONDS": "5",
+                                  "CRIBBAGE_WEBHOOK_CA_FILE": "/etc/test-ca.pem"})
+    assert (settings.webhooks_allow_private, settings.webhook_attempts,
+            settings.webhook_retry_base_ms, settings.webhook_idle_seconds,
+            settings.webhook_ca_file) == (True, 3, 250, 5, "/etc/test-ca.pem")
+    defaults = Settings.from_env({})
+    assert (defaults.webhooks_allow_private, defaults.webhook_attempts,
+            defaults.webhook_retry_base_ms, defaults.webhook_idle_seconds,
+            defaults.webhook_ca_file) == (False, 8, 5000, 60, "")
+    with pytest.raises(SettingsError, match="CRIBBAGE_WEBHOOK_ATTEMPTS='0'"):
+        Settings.from_env({"CRIBBAGE_WEBHOOK_ATTEMPTS": "0"})

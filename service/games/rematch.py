@@ -73,7 +73,9 @@ def start(record: GameRecord, old_game_id: str,
     previous = record.state.first_dealer
     first_dealer = 0 if previous is None else (previous + 1) % players
     state, opening = engine.start_game(record.state.options, seed, first_dealer)
-    new = GameRecord(seats, state, rematch_of=old_game_id)
+    # The players' webhooks follow them into the rematch; the seats' own stay with the old game.
+    new = GameRecord(seats, state, rematch_of=old_game_id,
+                     player_webhooks=record.player_webhooks)
     started = replace(record, rematch=replace(current, started=True))
     return started, new, [Event("rematch_started", {"game_id": current.game_id})], opening
 
