@@ -98,6 +98,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "webhook_address_refused": ("Webhook address refused",
                                     "{field}: {host} must resolve to public internet addresses "
                                     "only, not {address}"),
+        "webhook_host_unresolved": ("Webhook host unknown",
+                                    "{field}: {host} does not resolve"),
         "too_many_webhooks": ("Too many webhooks", "At most {limit} webhooks; delete one first"),
         "webhook_not_found": ("Webhook not found", "You have no webhook {webhook_id}"),
         "version_mismatch": ("Game has moved on",
@@ -247,6 +249,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "webhook_address_refused": ("Dirección de webhook rechazada",
                                     "{field}: {host} debe resolverse solo a direcciones públicas "
                                     "de internet, no a {address}"),
+        "webhook_host_unresolved": ("Host de webhook desconocido",
+                                    "{field}: {host} no se resuelve"),
         "too_many_webhooks": ("Demasiados webhooks",
                               "Como mucho {limit} webhooks; borre uno antes"),
         "webhook_not_found": ("Webhook no encontrado", "No tiene ningún webhook {webhook_id}"),

@@ -397,7 +397,8 @@ class GamesService:
         self.store.save_player(player.key, data, self.players.ttl_seconds)
 
     def change(self, game_id: str, token: str | None,
-               change: Callable[[GameRecord, int | None], GameRecord]) -> tuple[GameRecord, int | None]:
+               change: Callable[[GameRecord, int | None], GameRecord],
+               ) -> tuple[GameRecord, int | None]:
         """Save `change(record, seat)` of the game (what is due applied first), as the seat
         `token` holds (None: no seat, no check); no event. Returns the record saved and the
         seat; nothing is saved if the change returns the record it was given."""

@@ -474,14 +474,15 @@ class RedisGameStore(GameStore):
                      log: DeliveryLog | None = None) -> bool:
         retry_text, due = retry or ("", 0.0)
         delivery_id, record = (log.delivery_id, log.record) if log else ("", "")
-        keys = self._queue_keys + log_keys(self._webhook_queue, log.log_key if log else "none")
+        keys = self._queue_keys + log_keys(self._webhook_queue,
+                                           log.log_key if log else "none")
         return bool(self._run(FINISH_ENTRY, "", [entry_id, retry_text, int(due * 1000),
                                                  delivery_id, record, DELIVERIES_KEPT,
                                                  DELIVERY_LOG_TTL, *follow_ups], keys=keys))
 
     def delivery_log(self, log_key: str) -> list[str]:
-        return [record for record in self._run(DELIVERY_LOG, "", [], keys=log_keys(self._webhook_queue, log_key))
-                if record is not None]
+        found = self._run(DELIVERY_LOG, "", [], keys=log_keys(self._webhook_queue, log_key))
+        return [record for record in found if record is not None]
 
     def queue_depth(self) -> int:
         return int(self._run(QUEUE_DEPTH, "", [], keys=self._queue_keys))

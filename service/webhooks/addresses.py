@@ -51,9 +51,9 @@ def check(url: str, allow_private: bool) -> Target:
     scheme, host, port, path = parse(url, allow_private)
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError):
-        raise WebhookAddressRefused(f"{host} does not resolve", field="url", host=host,
-                                    address="-") from None
+    except (OSError, ValueError):  # no such name; or none a resolver can take (UnicodeError)
+        raise WebhookAddressRefused(f"{host} does not resolve", code="webhook_host_unresolved",
+                                    field="url", host=host) from None
     addresses = [str(info[4][0]) for info in found]
     if not allow_private:
         for address in addresses:

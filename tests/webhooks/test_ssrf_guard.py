@@ -92,3 +92,10 @@ def test_registering_plain_http_is_a_422_naming_the_field(guarded_client, langua
     body = response.get_json()
     assert (response.status_code, body["code"], body["field"], body["detail"]) == (
         422, "invalid_webhook_url", "url", detail)
+
+
+def test_a_host_that_does_not_resolve_is_refused_by_name():
+    with pytest.raises(WebhookAddressRefused) as refused:
+        addresses.check("https://no-such-host.invalid/hook", allow_private=False)
+    assert (refused.value.code, refused.value.field, refused.value.params) == (
+        "webhook_host_unresolved", "url", {"host": "no-such-host.invalid"})

@@ -82,9 +82,9 @@ UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable 
                                                  "retry after Retry-After seconds")
 REFUSED_URL = _problem(
     422, "webhook_address_refused",
-    "The URL is not https://host/path without credentials (invalid_webhook_url), or its host "
-    "does not resolve or resolves to an address that is not public: loopback, private, "
-    "link-local, multicast, reserved (webhook_address_refused)",
+    "The URL is not https://host/path without credentials (invalid_webhook_url), its host "
+    "does not resolve (webhook_host_unresolved), or it resolves to an address that is not "
+    "public: loopback, private, link-local, multicast, reserved (webhook_address_refused)",
     {"field": "url", "host": "localhost", "address": "127.0.0.1"}, field="url")
 PAYLOADS = (
     "Each notification is a POST of JSON `{type, timestamp, data}` with the Standard Webhooks "
