@@ -46,7 +46,7 @@ STREAM_SECONDS = 3600.0    # a stream closes after this long; its client resumes
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
-HUMAN_DECISIONS = frozenset({"resign", "next_game", "end_match"})  # never a computer's
+HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,8 @@ class GamesService:
             caps = [*caps, *player.cap(self.players)]
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
-        new, opening = engine.start_game(game_options, secrets.token_bytes(32))
+        new, opening = engine.start_game(game_options, secrets.token_bytes(32),
+                                         now=self.clock())
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
         record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
@@ -433,8 +434,8 @@ class GamesService:
                                                secrets.token_urlsafe(12), self.clock())
             new = None
             if rematch.everyone_accepted(record):
-                record, new, started, opening = rematch.start(record, game_id,
-                                                              secrets.token_bytes(32))
+                record, new, started, opening = rematch.start(
+                    record, game_id, secrets.token_bytes(32), self.clock())
                 new = self._insert_rematch(record.rematch.game_id, new, opening, seat, caps)
                 events += started
             record = replace(record, events=record.events + len(events))
@@ -614,6 +615,7 @@ class GamesService:
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
                                   finished=record.ended)
+        metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
         return version
