@@ -5,7 +5,13 @@ service/api/observability.py records the HTTP metrics and serves them all at /me
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from prometheus_client import Counter, Gauge, Histogram
+
+if TYPE_CHECKING:
+    from service.engine import Event
 
 REQUESTS = Counter(
     "cribbage_http_requests_total", "HTTP requests answered, by route and status",
@@ -35,6 +41,11 @@ STORE_LATENCY = Histogram(
 GAMES_CREATED = Counter("cribbage_games_created_total", "Games created")
 GAMES_FINISHED = Counter("cribbage_games_finished_total",
                          "Games (or matches) that reached their end")
+GAMES_ENDED = Counter("cribbage_games_ended_total",
+                      "Games (or matches) over for good, by the reason of their game_over event",
+                      ["reason"])
+TIMEOUTS_APPLIED = Counter("cribbage_turn_timeouts_total",
+                           "Turn timers that ran out, by what the game did", ["on_timeout"])
 STORE_ERRORS = Counter(
     "cribbage_store_errors_total", "Requests answered 503 because the game store was unreachable",
     ["route"])
@@ -48,6 +59,15 @@ FINISHED_PHASES = frozenset({"game_over", "match_over"})
 def record_game_created() -> None:
     """Count one new game, once it is stored."""
     GAMES_CREATED.inc()
+
+
+def record_endings(events: Iterable[Event]) -> None:
+    """Count the endings (game_over) and turn timeouts among events just stored."""
+    for event in events:
+        if event.type == "game_over":
+            GAMES_ENDED.labels(reason=event.public["reason"]).inc()
+        elif event.type == "turn_timeout":
+            TIMEOUTS_APPLIED.labels(on_timeout=event.public["on_timeout"]).inc()
 
 
 def record_game_finished(phase_before: str, phase_after: str) -> None:

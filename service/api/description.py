@@ -47,7 +47,7 @@ creator gets a seat token (shown only then) and an invite code for every other h
 your legal actions. Without a token you read it as a spectator. Other hands, the crib before \
 the show and the undealt deck are never shown.
 3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
-muggins, resign, go on to the next game of a match. A go needs no request. Computer seats act \
+muggins, resign, abort (until the first card is played), go on to the next game of a match. A go needs no request. Computer seats act \
 before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
 moved on) and an `Idempotency-Key` to make a retry safe.
 4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
@@ -55,6 +55,9 @@ moved on) and an `Idempotency-Key` to make a retry safe.
 state after each batch, heartbeats, `end` when the game is over). A browser's EventSource cannot \
 send a header: it asks `POST /v1/games/{game_id}/stream-tickets` for a one-time ticket and \
 opens the stream with `?ticket=`.
+
+Every ending (won, resigned, aborted, timed out, abandoned after 3 days without a human move) \
+ends the events with one `game_over` event: its reason, the winner, the scores and game points.
 
 After a game, `POST /v1/games/{game_id}/rematch` offers (or accepts) a rematch with the same \
 seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.

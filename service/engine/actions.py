@@ -81,7 +81,15 @@ class Resign(_Action):
     type = "resign"
 
 
+@dataclass(frozen=True)
+class Abort(_Action):
+    """End the game with no winner: only before the first card of the first hand is played."""
+
+    seat: int
+    type = "abort"
+
+
 Action = Union[CutForDeal, Discard, CutStarter, Play, ClaimCount, CallMuggins, NextGame,
-               EndMatch, Resign]
+               EndMatch, Resign, Abort]
 ACTION_TYPES = {cls.type: cls for cls in (CutForDeal, Discard, CutStarter, Play, ClaimCount,
-                                          CallMuggins, NextGame, EndMatch, Resign)}
+                                          CallMuggins, NextGame, EndMatch, Resign, Abort)}

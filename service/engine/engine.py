@@ -1,11 +1,12 @@
-"""The entry points: start_game (or new_game), apply and expire; the phases' hand-offs."""
+"""The entry points: start_game (or new_game), apply, expire, time_out and abandon; the phases'
+hand-offs and the turn clock."""
 from __future__ import annotations
 
 from typing import cast
 
 from service.engine import deal, outcome, play, show
-from service.engine.actions import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter,
-                                    Discard, EndMatch, NextGame, Play, Resign)
+from service.engine.actions import (Abort, Action, CallMuggins, ClaimCount, CutForDeal,
+                                    CutStarter, Discard, EndMatch, NextGame, Play, Resign)
 from service.engine.events import Event
 from service.engine.legal import to_act, whose_turn
 from service.engine.options import GameOptions
@@ -22,8 +23,8 @@ def new_game(options: GameOptions, seed: bytes) -> GameState:
     return start_game(options, seed)[0]
 
 
-def start_game(options: GameOptions, seed: bytes,
-               first_dealer: int | None = None) -> tuple[GameState, list[Event]]:
+def start_game(options: GameOptions, seed: bytes, first_dealer: int | None = None,
+               now: float = 0.0) -> tuple[GameState, list[Event]]:
     """`new_game` with the events of its opening (the first cut round and its commitment).
 
     With `first_dealer` (a rematch: the deal rotates from the previous game) there is no cut
@@ -38,7 +39,7 @@ def start_game(options: GameOptions, seed: bytes,
     state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
                       discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
-    g = Draft(state, 0.0)
+    g = Draft(state, now)
     if first_dealer is None:
         deal.start_cut_round(g, range(n))
     elif isinstance(first_dealer, int) and 0 <= first_dealer < n:
@@ -48,6 +49,7 @@ def start_game(options: GameOptions, seed: bytes,
     else:
         raise InvalidInputError(f"no seat {first_dealer!r}", code="unknown_seat",
                                 field="first_dealer", seat=first_dealer, players=n)
+    _restart_turn_clock(g, None)
     return g.freeze(), g.events
 
 
@@ -60,9 +62,7 @@ def expire(state: GameState, now: float) -> tuple[GameState, list[Event]]:
         return state, []
     g = Draft(state, now)
     _hand_over(g, show.expire(g))
-    outcome.reveal_game_seed(g, state.over)
-    g.version += 1
-    return g.freeze(), g.events
+    return _finished(g, state)
 
 
 def apply(state: GameState, action: Action, now: float) -> tuple[GameState, list[Event]]:
@@ -75,9 +75,62 @@ def apply(state: GameState, action: Action, now: float) -> tuple[GameState, list
     g = Draft(state, now)
     _check_seat_and_phase(state, action)
     _hand_over(g, _dispatch(g, action))
-    outcome.reveal_game_seed(g, state.over)
+    state, events = _finished(g, state)
+    return state, expired + events
+
+
+def time_out(state: GameState, seat: int, now: float,
+             move: Action | None = None) -> tuple[GameState, list[Event]]:
+    """The turn timer ran out for `seat`: a `turn_timeout` event, then `move` (the computer's,
+    for on_timeout computer) or, without one, the seat's side forfeits."""
+    if state.turn_deadline is None or now <= state.turn_deadline:
+        raise IllegalActionError("the turn timer has not run out", code="not_timed_out")
+    if seat not in whose_turn(state):
+        raise IllegalActionError("it is not this seat's turn", code="not_your_turn", seat=seat,
+                                 to_act=to_act(state))
+    g = Draft(state, now)
+    policy = "forfeit" if move is None else "computer"
+    g.emit("turn_timeout", {"seat": seat, "on_timeout": policy,
+                            "level": None if move is None else state.options.timeout_level})
+    if move is None:
+        outcome.forfeit(g, seat)
+        return _finished(g, state)
+    timed_out = g.events
+    state, events = apply(g.freeze(), move, now)
+    return state, timed_out + events
+
+
+def abandon(state: GameState, now: float) -> tuple[GameState, list[Event]]:
+    """End a game nobody plays any more (the games service decides when): no winner."""
+    g = Draft(state, now)
+    if not state.over:
+        outcome.abandon(g)
+    return _finished(g, state)
+
+
+def _finished(g: Draft, before: GameState) -> tuple[GameState, list[Event]]:
+    """What every step ends with: the final events if the game is now over, the turn clock,
+    the next version."""
+    outcome.conclude(g, before.over)
+    _restart_turn_clock(g, before)
     g.version += 1
-    return g.freeze(), expired + g.events
+    return g.freeze(), g.events
+
+
+def _restart_turn_clock(g: Draft, before: GameState | None) -> None:
+    """With a turn time limit, the seats whose turn it is have until `turn_deadline`. It starts
+    again for every new decision, and runs on while the seats of a decision taken together (a
+    discard, a cut for deal) act one by one."""
+    limit = g.options.turn_time_limit
+    if limit is None:
+        return
+    after = g.freeze()
+    waiting = whose_turn(after)
+    if after.over or not waiting:
+        g.turn_deadline = None
+    elif (before is None or before.turn_deadline is None or _decision(after) != _decision(before)
+          or not set(waiting) <= set(whose_turn(before))):
+        g.turn_deadline = g.now + limit
 
 
 def _check_seat_and_phase(state: GameState, action: Action) -> None:
@@ -95,7 +148,7 @@ def _check_seat_and_phase(state: GameState, action: Action) -> None:
         if phase != "show":
             raise IllegalActionError("no hand is being counted", code="not_a_claim_phase",
                                      phase=phase)
-    elif kind is CallMuggins or kind is Resign:
+    elif kind is CallMuggins or kind is Resign or kind is Abort:
         return
     elif _PHASE_OF.get(kind) != phase:
         raise IllegalActionError(f"cannot {action.type} during {phase}", code="wrong_phase",
@@ -122,6 +175,8 @@ def _dispatch(g: Draft, action: Action) -> Handoff | None:
         show.call_muggins(g, action.seat)
     elif type(action) is Resign:
         outcome.resign(g, action.seat)
+    elif type(action) is Abort:
+        outcome.abort(g, action.seat)
     elif type(action) is NextGame:
         _next_game(g)
     elif type(action) is EndMatch:
@@ -146,7 +201,14 @@ def _next_game(g: Draft) -> None:
     dealer = outcome.next_first_dealer(g)
     g.game_number += 1
     g.winner = None
+    g.ending = None
     g.scores = (0,) * g.options.sides
     g.first_dealer = dealer
     g.emit("game_started", {"game": g.game_number, "dealer": dealer})
     deal.deal(g, dealer)
+
+
+def _decision(state: GameState) -> tuple:
+    """What identifies the decision the seats to act face."""
+    return (state.phase, state.game_number, state.hand_number, state.turn, state.show_step,
+            state.cut_round, len(state.table))

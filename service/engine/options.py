@@ -1,4 +1,5 @@
-"""Game options: player count, teams, target, counting, muggins, time limit, skunk lines, match."""
+"""Game options: player count, teams, target, counting, muggins, time limits, skunk lines, match,
+turn timers."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -18,6 +19,9 @@ class GameOptions:
     skunk: str = "standard"
     exact_finish: bool = False
     match: bool = False
+    turn_time_limit: int | None = None  # seconds for each decision of a seat; None: no timer
+    on_timeout: str = "computer"        # computer: a computer moves for the seat; forfeit
+    timeout_level: str = "hard"         # the computer level that moves for a timed-out seat
 
     def __post_init__(self):
         _check(_is_int(self.players) and 2 <= self.players <= 6, "players", "2..6")
@@ -36,6 +40,12 @@ class GameOptions:
         _check(self.skunk in ("standard", "acc"), "skunk", "standard | acc")
         _check(isinstance(self.exact_finish, bool), "exact_finish", "true | false")
         _check(isinstance(self.match, bool), "match", "true | false")
+        turn_limit = self.turn_time_limit
+        _check(turn_limit is None or (_is_int(turn_limit) and 10 <= turn_limit <= 86400),
+               "turn_time_limit", "null or 10..86400")
+        _check(self.on_timeout in ("computer", "forfeit"), "on_timeout", "computer | forfeit")
+        _check(isinstance(self.timeout_level, str) and bool(self.timeout_level),
+               "timeout_level", "a computer level")
 
     @property
     def sides(self) -> int:

@@ -1,9 +1,11 @@
-"""Scoring points to a side, winning a game, skunk lines, and the next game of a match."""
+"""Scoring points to a side, winning a game, skunk lines, the next game of a match, and the
+endings that stop a game (or match) for good: aborted, timed out, abandoned."""
 from __future__ import annotations
 
 from service.engine.rules import skunk_level
 from service.engine.shuffle import commitment, hand_seed
-from service.engine.state import Draft
+from service.engine.state import Draft, GameState
+from service.errors import IllegalActionError
 
 
 def award(g: Draft, seat: int, points: int) -> int:
@@ -44,9 +46,11 @@ def finish_game(g: Draft, winner: int, resigned: int | None = None) -> None:
               "skunks": skunks, "game_points": game_points, "first_dealer": g.first_dealer,
               "resigned": resigned}
     g.results = g.results + (result,)
+    g.ending = "won" if resigned is None else "resigned"
     g.phase = "game_over"
     g.turn = None
     g.deadline = None
+    g.turn_deadline = None
     g.pending_muggins = ()
     g.emit("game_won", {"winner": winner, "seats": list(g.options.seats_of(winner)),
                         "scores": list(g.scores), "skunks": skunks, "game_points": game_points,
@@ -62,25 +66,96 @@ def reveal_hand(g: Draft) -> None:
     g.emit("hand_revealed", {"hand_number": g.hand_number, "seed": seed})
 
 
-def reveal_game_seed(g: Draft, was_over: bool) -> None:
-    """Once the game (or its match) is over for good, reveal the game seed every hand's and cut
-    round's seed derives from; never before, since it would tell the hands still to come."""
-    if g.over and not was_over:
-        g.emit("game_seed_revealed", {"seed": g.seed.hex(),
-                                      "commitment": commitment(g.seed)})
+def conclude(g: Draft, was_over: bool) -> None:
+    """Once the game (or its match) is over for good: reveal the game seed every hand's and cut
+    round's seed derives from (never before: it would tell the hands still to come), then say
+    it is over, with why, in the one final `game_over` event."""
+    if not g.over or was_over:
+        return
+    g.emit("game_seed_revealed", {"seed": g.seed.hex(), "commitment": commitment(g.seed)})
+    reason = g.ending or "won"
+    winner = final_winner(g, reason)
+    last = g.results[-1] if g.results else None
+    this_game = last is not None and last["game"] == g.game_number
+    g.emit("game_over", {
+        "reason": reason, "winner": winner,
+        "seats": [] if winner is None else list(g.options.seats_of(winner)),
+        "scores": list(g.scores),
+        "game_points": last["game_points"] if this_game and last else 0,
+        "match_points": list(g.match_points), "games": len(g.results)})
+
+
+def final_winner(g: Draft, reason: str) -> int | None:
+    """The side that won the game, or the match: in a match ended by a seat, the side with
+    the most match points (None on a tie); no side wins an aborted or abandoned game."""
+    if reason in ("aborted", "abandoned"):
+        return None
+    if not g.options.match or reason == "timed_out":
+        return g.winner
+    best = max(g.match_points)
+    leaders = [side for side, points in enumerate(g.match_points) if points == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def can_abort(state: GameState | Draft) -> bool:
+    """A game may be aborted until the first card of the play of its first hand is played."""
+    return (state.game_number == 1 and state.hand_number <= 1 and not state.table
+            and state.phase in ("cut_for_deal", "discard", "cut_starter", "play"))
+
+
+def abort(g: Draft, seat: int) -> None:
+    if not can_abort(g):
+        raise IllegalActionError("a game can be aborted only before its first card is played",
+                                 code="too_late_to_abort", phase=g.phase)
+    g.emit("aborted", {"seat": seat})
+    stop(g, "aborted")
+
+
+def abandon(g: Draft) -> None:
+    """No human has moved for too long: the game (and match) ends with no winner."""
+    g.emit("abandoned", {})
+    stop(g, "abandoned")
+
+
+def forfeit(g: Draft, seat: int) -> None:
+    """The seat ran out of time: its side loses the game, and a match ends with it. With more
+    than two sides the leading other side wins (as for a resignation)."""
+    if g.phase == "game_over":  # between the games of a match
+        g.winner = _best_other_side(g, seat, g.match_points)
+    else:
+        finish_game(g, _best_other_side(g, seat, g.scores))
+    g.ending = "timed_out"
+    if g.options.match:
+        g.phase = "match_over"
+
+
+def stop(g: Draft, reason: str) -> None:
+    """End the game and its match at once, with no winner."""
+    g.phase = "match_over" if g.options.match else "game_over"
+    g.ending = reason
+    g.winner = None
+    g.turn = None
+    g.deadline = None
+    g.turn_deadline = None
+    g.pending_muggins = ()
+
+
+def _best_other_side(g: Draft, seat: int, points: tuple[int, ...]) -> int:
+    """The other side with the most `points`; ties go to the first such side clockwise from
+    `seat`."""
+    n = g.options.players
+    loser = g.options.side_of(seat)
+    others = [g.options.side_of((seat + k) % n) for k in range(1, n)]
+    others = [side for side in others if side != loser]
+    best = max(points[side] for side in others)
+    return next(side for side in others if points[side] == best)
 
 
 def resign(g: Draft, seat: int) -> None:
     """The resigning side loses; with more than two sides the leading other side wins (ties go
     to the first such side clockwise from the resigning seat)."""
-    n = g.options.players
-    loser = g.options.side_of(seat)
-    others = [g.options.side_of((seat + k) % n) for k in range(1, n)]
-    others = [side for side in others if side != loser]
-    best = max(g.scores[side] for side in others)
-    winner = next(side for side in others if g.scores[side] == best)
-    g.emit("resigned", {"seat": seat, "side": loser})
-    finish_game(g, winner, resigned=seat)
+    g.emit("resigned", {"seat": seat, "side": g.options.side_of(seat)})
+    finish_game(g, _best_other_side(g, seat, g.scores), resigned=seat)
 
 
 def next_first_dealer(g: Draft) -> int:

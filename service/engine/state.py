@@ -39,7 +39,8 @@ class GameState:
     gone: tuple[bool, ...] = ()                # seats that said go since the last reset
     last_player: int | None = None
     show_step: int = 0                         # manual counting: index into show_order
-    deadline: float | None = None
+    deadline: float | None = None              # the count time limit's, in the show
+    turn_deadline: float | None = None         # turn timer: when those to act run out of time
     pending_muggins: tuple[dict, ...] = ()     # muggins "call": missed points open to a call
     winner: int | None = None
     results: tuple[dict, ...] = ()             # one entry per finished game of the match
@@ -49,6 +50,7 @@ class GameState:
     cutters: tuple[int, ...] = ()              # seats cutting for deal in this round
     log: tuple[dict, ...] = ()                 # public events of the current hand
     revealed_seeds: tuple[tuple[int, str], ...] = ()
+    ending: str | None = None                  # why the game ended: won, resigned, aborted...
 
     # Questions a player may ask at any time (seed 000) -----------------------------------------
     @property
@@ -142,6 +144,7 @@ class Draft:
     last_player: int | None
     show_step: int
     deadline: float | None
+    turn_deadline: float | None
     pending_muggins: tuple[dict, ...]
     winner: int | None
     results: tuple[dict, ...]
@@ -151,6 +154,7 @@ class Draft:
     cutters: tuple[int, ...]
     log: tuple[dict, ...]
     revealed_seeds: tuple[tuple[int, str], ...]
+    ending: str | None
     # The read-only questions work the same on a draft.
     show_order = GameState.show_order
     claimer = GameState.claimer

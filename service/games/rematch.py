@@ -61,8 +61,8 @@ def everyone_accepted(record: GameRecord) -> bool:
     return humans <= set(record.rematch.accepted_seats)
 
 
-def start(record: GameRecord, old_game_id: str,
-          seed: bytes) -> tuple[GameRecord, GameRecord, list[Event], list[Event]]:
+def start(record: GameRecord, old_game_id: str, seed: bytes,
+          now: float) -> tuple[GameRecord, GameRecord, list[Event], list[Event]]:
     """The old game marked started, the new game's record and the events of each (the new
     game's opening ones, before computer seats move)."""
     current = record.rematch
@@ -72,7 +72,7 @@ def start(record: GameRecord, old_game_id: str,
     players = record.state.options.players
     previous = record.state.first_dealer
     first_dealer = 0 if previous is None else (previous + 1) % players
-    state, opening = engine.start_game(record.state.options, seed, first_dealer)
+    state, opening = engine.start_game(record.state.options, seed, first_dealer, now)
     # The players' webhooks follow them into the rematch; the seats' own stay with the old game.
     new = GameRecord(seats, state, rematch_of=old_game_id,
                      player_webhooks=record.player_webhooks)

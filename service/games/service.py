@@ -48,7 +48,7 @@ STREAM_SECONDS = 3600.0    # a stream closes after this long; its client resumes
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
-HUMAN_DECISIONS = frozenset({"resign", "next_game", "end_match"})  # never a computer's
+HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,8 @@ class GamesService:
         player_webhooks = (player.key,) if player is not None and player.webhooks else ()
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
-        new, opening = engine.start_game(game_options, secrets.token_bytes(32))
+        new, opening = engine.start_game(game_options, secrets.token_bytes(32),
+                                         now=self.clock())
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
         record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
@@ -469,8 +470,8 @@ class GamesService:
                                                secrets.token_urlsafe(12), self.clock())
             new = None
             if rematch.everyone_accepted(record):
-                record, new, started, opening = rematch.start(record, game_id,
-                                                              secrets.token_bytes(32))
+                record, new, started, opening = rematch.start(
+                    record, game_id, secrets.token_bytes(32), self.clock())
                 new = self._insert_rematch(record.rematch.game_id, new, opening, seat, caps)
                 events += started
             record = replace(record, events=record.events + len(events))
@@ -653,6 +654,7 @@ class GamesService:
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
                                   finished=record.ended, outbox=outbox)
+        metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
         return version
@@ -665,7 +667,8 @@ class GamesService:
         turn = notifications.Turn(
             tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human"),
             state.phase)
-        deadline = None if state.deadline is None else server_time(state.deadline)
+        due = [when for when in (state.deadline, state.turn_deadline) if when is not None]
+        deadline = server_time(min(due)) if due else None
         found = notifications.notifications(
             game_id, version, turn, record.notified_turn, deadline,
             [engine.view_event(event, None) for event in events])

@@ -17,7 +17,8 @@ def state_to_dict(state: GameState) -> dict:
 
 def state_from_dict(data: dict) -> GameState:
     try:
-        values = {name: decode(data[name]) for name, (_, decode) in _CODECS.items()}
+        values = {name: decode(data[name]) if name in data or name not in _ADDED
+                  else _ADDED[name] for name, (_, decode) in _CODECS.items()}
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidInputError(f"not a game state: {error!r}", code="invalid_state") from None
     return build_state(values)
@@ -77,6 +78,7 @@ _CODECS = {
     "last_player": (_ident, _ident),
     "show_step": (_ident, int),
     "deadline": (_ident, _ident),
+    "turn_deadline": (_ident, _ident),
     "pending_muggins": (list, _tuple_in),
     "winner": (_ident, _ident),
     "results": (list, _tuple_in),
@@ -88,5 +90,8 @@ _CODECS = {
     "log": (list, _tuple_in),
     "revealed_seeds": (lambda seeds: [list(s) for s in seeds],
                        lambda v: tuple((number, seed) for number, seed in v)),
+    "ending": (_ident, _ident),
 }
+# Fields added after games were stored: a stored state without them takes the default.
+_ADDED = {"turn_deadline": None, "ending": None}
 assert set(_CODECS) == {field.name for field in fields(GameState)}

@@ -20,8 +20,8 @@ def test_game_won_on_heels():
     heels = [(e.public["seat"], e.public["points"]) for e in of_type(events, "heels")]
     assert heels == [(ALICE, 2)]
     assert state.phase == "game_over" and state.winner == ALICE and state.scores == (121, 100)
-    assert [e.type for e in events][-4:] == ["heels", "game_won", "hand_revealed",
-                                             "game_seed_revealed"]
+    assert [e.type for e in events][-5:] == ["heels", "game_won", "hand_revealed",
+                                             "game_seed_revealed", "game_over"]
     assert to_act(state) == []
     with pytest.raises(DomainError) as refused:
         apply(state, Play(BOB, cards("JH")[0]), 0.0)

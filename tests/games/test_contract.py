@@ -13,7 +13,8 @@ from openapi_schema_validator import OAS30Validator
 
 from service.api.games.bodies import view_body
 from service.api.openapi import openapi_yaml
-from service.engine import ACTION_TYPES, GameOptions, apply, expire, view, view_event
+from service.engine import (ACTION_TYPES, Abort, GameOptions, abandon, apply, expire, time_out,
+                            view, view_event)
 from service.engine.engine import start_game
 from service.simulation.random_games import random_action
 
@@ -69,7 +70,7 @@ def test_every_event_type_the_engine_emits_is_documented(components):
 
 def test_every_action_and_legal_action_type_has_its_schema(components):
     assert union_types(components, "Action") == set(ACTION_TYPES)
-    assert union_types(components, "LegalAction") == set(ACTION_TYPES) - {"resign"}
+    assert union_types(components, "LegalAction") == set(ACTION_TYPES) - {"resign", "abort"}
 
 
 GAMES = [GameOptions(target=61), GameOptions(players=3, target=61),
@@ -77,7 +78,8 @@ GAMES = [GameOptions(target=61), GameOptions(players=3, target=61),
          GameOptions(players=6, teams="3x2", counting="manual", muggins="auto",
                      count_time_limit=30, target=61),
          GameOptions(players=5, counting="manual", muggins="call", count_time_limit=15,
-                     match=True, target=61)]
+                     match=True, target=61),
+         GameOptions(players=3, target=61, turn_time_limit=10)]
 
 
 def test_played_games_fit_the_event_and_view_schemas(components):
@@ -107,8 +109,29 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                 now = state.deadline + 1.0
             state, produced = expire(state, now)
             action = random_action(state, rng, resign_rate=0.002 * (game % 3))
-            if action is not None:
+            if (action is not None and action.type != "muggins"
+                    and state.turn_deadline is not None and rng.random() < 0.1):
+                now = state.turn_deadline + 1.0  # the seat runs out of time
+                state, more = time_out(state, action.seat, now, _timed_out_move(action, rng))
+                produced = produced + more
+            elif action is not None:
                 state, more = apply(state, action, now)
                 produced = produced + more
+        for seat in seats:
+            body = view_body(view(state, seat))
+            assert not [error.message for error in views.iter_errors(body)], body
+    for _, ended in (apply(start_game(GAMES[0], b"abort")[0], Abort(1), 0.0),
+                     abandon(start_game(GAMES[1], b"abandon")[0], 0.0)):
+        seen_events.update(event.type for event in ended)
+        for event in ended:
+            data = {"number": 1, "time": None, **view_event(event, None)}
+            assert not [error.message for error in events.iter_errors(data)], data
     assert seen_events == emitted_types(["engine"])
-    assert seen_legal == set(ACTION_TYPES) - {"resign"}
+    assert seen_legal == set(ACTION_TYPES) - {"resign", "abort"}
+
+
+def _timed_out_move(action, rng: random.Random):
+    """What a timed-out seat's game does: a computer's move, or (a time in four) a forfeit."""
+    if action.type in ("next_game", "end_match") or rng.random() < 0.25:
+        return None
+    return action

@@ -99,7 +99,8 @@ def test_the_game_seed_committed_at_creation_is_revealed_at_the_end_and_yields_e
     events = player.events().get_json()["events"]
 
     revealed = [event for event in events if event["type"] == "game_seed_revealed"]
-    assert [event["number"] for event in revealed] == [events[-1]["number"]]
+    assert [event["number"] for event in revealed] == [events[-2]["number"]]
+    assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "won"
     game_seed = bytes.fromhex(revealed[0]["seed"])
     assert hashlib.sha256(game_seed).hexdigest() == committed == revealed[0]["commitment"]
     assert game["view"]["game_seed"] == revealed[0]["seed"]

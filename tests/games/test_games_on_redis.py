@@ -84,7 +84,7 @@ def test_a_finished_game_expires_sooner_keeps_its_events_and_answers_a_retry(red
         game = player.act(action, Idempotency_Key=key)
     events = player.events().get_json()["events"]
     assert [event["number"] for event in events] == list(range(1, game["last_event"] + 1))
-    assert events[-1]["type"] == "game_seed_revealed"
+    assert [event["type"] for event in events[-2:]] == ["game_seed_revealed", "game_over"]
     ttls = {name.rsplit(":", 1)[1]: int(redis_server.cli("TTL", name))
             for name in game_keys(player.game_id)[:4]}
     assert ttls.pop("events") == -2  # packed into the game's hash

@@ -126,11 +126,12 @@ def test_a_finished_game_streams_its_last_events_then_ends(client):
     while game["view"]["phase"] != "game_over":
         game = player.act(first_legal(game["view"]))
     last = game["last_event"]
-    tail = player.events(after=last - 2).get_json()["events"]
-    follow = stream(player, Last_Event_ID=str(last - 2))
+    tail = player.events(after=last - 3).get_json()["events"]
+    follow = stream(player, Last_Event_ID=str(last - 3))
     assert follow.next_message()["event"] == "snapshot"
     assert [follow.next_message()["data"] for _ in tail] == tail
-    assert [event["type"] for event in tail] == ["hand_revealed", "game_seed_revealed"]
+    assert [event["type"] for event in tail] == ["hand_revealed", "game_seed_revealed",
+                                                 "game_over"]
     assert follow.next_message()["event"] == "state"
     assert follow.next_message() == {"event": "end", "data": {"last_event": last}}
     follow.close()

@@ -89,14 +89,23 @@ class ResignActionSchema(_ActionSchema):
     type = tag("resign")
 
 
+class AbortActionSchema(_ActionSchema):
+    type = tag("abort")
+
+    class Meta:
+        description = ("End the game with no winner: any human seat, until the first card of "
+                       "the first hand is played (409 too_late_to_abort after)")
+
+
 class ActionSchema(TaggedUnionSchema):
     variants = (CutForDealActionSchema, DiscardActionSchema, CutStarterActionSchema,
                 PlayActionSchema, ClaimActionSchema, MugginsActionSchema, NextGameActionSchema,
-                EndMatchActionSchema, ResignActionSchema)
+                EndMatchActionSchema, ResignActionSchema, AbortActionSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = ("An action, by its type. A \"go\" needs none (the server records it); "
-                       "resign is always allowed in a live game.")
+                       "resign is always allowed in a live game, abort until the first card "
+                       "is played (the view's can_abort).")
 
 
 # Legal actions -----------------------------------------------------------------------------------

@@ -296,6 +296,60 @@ class GameWonEventSchema(_EventSchema):
         description = "A side reached the target (or the other side resigned)"
 
 
+ENDINGS = ["won", "resigned", "aborted", "timed_out", "abandoned"]
+
+
+class GameOverEventSchema(_EventSchema):
+    type = tag("game_over")
+    reason = fields.String(required=True, validate=validate.OneOf(ENDINGS), metadata={
+        "description": "Why it ended: won (a side reached the target; in a match, the match "
+                       "was ended by a seat), resigned, aborted (before the first card), "
+                       "timed_out (a seat ran out of time and forfeited), abandoned (no human "
+                       "move for 3 days)"})
+    winner = fields.Integer(required=True, allow_none=True, validate=validate.Range(0, None),
+                            metadata={"description": "The winning side (of the match, in a "
+                                      "match); null when aborted, abandoned or a tied match"})
+    seats = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The seats of the winning side (none without a winner)"})
+    scores = _per_side("Every side's score in the last game")
+    game_points = _non_negative("The game points the last game gave its winner (0 if none)")
+    match_points = _per_side("Every side's match points")
+    games = _non_negative("How many games were finished")
+
+    class Meta:
+        description = ("The game (or its match) is over for good: the one final event of every "
+                       "game, after game_seed_revealed")
+
+
+class AbortedEventSchema(_EventSchema):
+    type = tag("aborted")
+    seat = _seat("The seat that aborted")
+
+    class Meta:
+        description = "A seat aborted the game before its first card was played: no one wins"
+
+
+class AbandonedEventSchema(_EventSchema):
+    type = tag("abandoned")
+
+    class Meta:
+        description = "No human seat moved for 3 days: the game ends with no winner"
+
+
+class TurnTimeoutEventSchema(_EventSchema):
+    type = tag("turn_timeout")
+    seat = _seat("The seat that ran out of time")
+    on_timeout = fields.String(required=True, validate=validate.OneOf(["computer", "forfeit"]),
+                               metadata={"description": "computer: the events after this are "
+                                         "the move a computer made for the seat; forfeit: its "
+                                         "side loses"})
+    level = fields.String(required=True, allow_none=True, metadata={
+        "description": "The computer level that moved for the seat (null on forfeit)"})
+
+    class Meta:
+        description = "A seat's turn timer ran out (options.turn_time_limit)"
+
+
 class GameStartedEventSchema(_EventSchema):
     type = tag("game_started")
     game = _non_negative("The game's number in the match")
@@ -396,7 +450,8 @@ class EventSchema(TaggedUnionSchema):
                 ResignedEventSchema, SeatJoinedEventSchema, SeatRenamedEventSchema,
                 GameSeedRevealedEventSchema, RematchOfferedEventSchema,
                 RematchAcceptedEventSchema, RematchDeclinedEventSchema,
-                RematchExpiredEventSchema, RematchStartedEventSchema)
+                RematchExpiredEventSchema, RematchStartedEventSchema, GameOverEventSchema,
+                AbortedEventSchema, AbandonedEventSchema, TurnTimeoutEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

@@ -83,6 +83,8 @@ ACTION_REQUESTS = {
     "next_game": {"summary": "Play the next game of the match", "value": {"type": "next_game"}},
     "end_match": {"summary": "End the match", "value": {"type": "end_match"}},
     "resign": {"summary": "Resign the game", "value": {"type": "resign"}},
+    "abort": {"summary": "Abort the game before its first card is played",
+              "value": {"type": "abort"}},
 }
 ACTED = {
     **GAME, "version": 5, "last_event": 7,
