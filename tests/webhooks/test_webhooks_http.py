@@ -218,3 +218,46 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
         "webhooks": [{key: value for key, value in webhook.items() if key != "secret"}]}
     assert client.delete(path, headers=auth).get_json() == {"webhooks": []}
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}
+
+
+def ending_event(player: Player) -> dict:
+    events = player.client.get(f"/v1/games/{player.game_id}/events?after=0").get_json()["events"]
+    [ending] = [event for event in events if event["type"] == "game_over"]
+    return {key: value for key, value in ending.items() if key not in ("type", "number", "time")}
+
+
+def test_an_abort_is_told_once_as_a_game_over_with_its_reason(client, receiver, deliver):
+    ana, bea = two_humans(client)
+    register(ana, receiver.url(), secret=SECRET, events=["game_over"])
+    bea.act({"type": "abort"})
+    deliver()
+    [told] = receiver.received
+    assert verified(told, SECRET.encode())
+    assert told.payload["type"] == "game_over"
+    assert told.payload["data"] == {"game_id": ana.game_id, "version": ana.read()["version"],
+                                    **ending_event(ana)}
+    assert told.payload["data"]["reason"] == "aborted"
+
+
+def test_a_resignation_is_told_to_seat_and_player_webhooks_alike(client, receiver, deliver):
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    created = client.post("/v1/games", json={"seats": [HUMAN, HUMAN], "options": {}},
+                          headers=auth).get_json()
+    ana = Player(client, created["game_id"], player["token"], 0)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player"),
+                                                 "secret": SECRET, "events": ["game_over"]},
+                headers=auth)
+    register(bea, receiver.url("/bea"), secret=SECRET, events=["game_over"])
+    ana.act({"type": "cut_for_deal", "depth": 10})
+    bea.act({"type": "resign"})
+    deliver()
+    told = sorted((r.path, r.payload["type"], r.payload["data"]["reason"],
+                   r.payload["data"]["winner"]) for r in receiver.received)
+    ending = ending_event(ana)
+    assert told == [("/bea", "game_over", "resigned", ending["winner"]),
+                    ("/player", "game_over", "resigned", ending["winner"])]
+    assert all(r.payload["data"] == {"game_id": ana.game_id, "version": ana.read()["version"],
+                                     **ending} for r in receiver.received)
+
