@@ -19,7 +19,6 @@ import argparse
 import json
 import secrets
 import sys
-import threading
 import time
 from pathlib import Path
 from statistics import quantiles

@@ -1,7 +1,5 @@
 """Request and response examples of the webhook operations (a test validates each one)."""
 
-from service.api.games.examples import GAME_ID
-
 WEBHOOK_ID = "wh_Qm9hcmRHYW1lcyEh"
 URL = "https://push.example/cribbage/notify"
 CREATE_REQUEST = {"url": URL, "events": ["turn", "game_over"]}
@@ -22,7 +20,3 @@ DELIVERIES = {"webhook_id": WEBHOOK_ID, "deliveries": [
      "created_at": "2026-11-25T10:03:58.102Z", "last_attempt_at": "2026-11-25T10:03:58.230Z",
      "next_attempt_at": "2026-11-25T10:04:03.230Z", "delivered_at": None},
 ]}
-# What a receiver gets (documentation of the payloads, in the operations' descriptions)
-TURN_PAYLOAD = {"type": "turn", "timestamp": "2026-11-25T10:04:05.678Z",
-                "data": {"game_id": GAME_ID, "seats": [1], "phase": "play", "version": 12,
-                         "deadline": None}}
