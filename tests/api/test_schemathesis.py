@@ -9,10 +9,10 @@ from tests.refusals import config
 
 app = create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False)})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config(30)).include(
-    tag=["scoring", "health", "players", "images"])
+    tag=["scoring", "health", "players", "images", "webhooks"])
 
 
 @schema.parametrize()
 @settings(deadline=None)
-def test_scoring_health_and_players_responses_match_the_openapi_document(case):
+def test_scoring_health_players_and_webhooks_responses_match_the_openapi_document(case):
     case.call_and_validate()

@@ -158,6 +158,10 @@ CREATE_LINKS = {
     "joinGame": {"operationId": "joinGame", "parameters": {"game_id": "$response.body#/game_id"},
                  "requestBody": {"code": "$response.body#/invites/0/code"},
                  "description": "Take the first open seat with its invite code"},
+    "createGameWebhook": {"operationId": "createGameWebhook",
+                          "parameters": {"game_id": "$response.body#/game_id",
+                                         "header.Authorization": "Bearer {$response.body#/token}"},
+                          "description": "Have your server told of turns and the ending"},
 }
 # A read or an action leads on to the next action (on the version it showed) and to the events
 # after it. The seat token cannot travel in a link (it is in no earlier request parameter or

@@ -86,6 +86,14 @@ REFUSED_URL = _problem(
     "does not resolve (webhook_host_unresolved), or it resolves to an address that is not "
     "public: loopback, private, link-local, multicast, reserved (webhook_address_refused)",
     {"field": "url", "host": "localhost", "address": "127.0.0.1"}, field="url")
+WEBHOOK_LINK = {"game_id": "$request.path.game_id", "webhook_id": "$response.body#/webhook_id"}
+CREATED_LINKS = {
+    "listGameWebhookDeliveries": {"operationId": "listGameWebhookDeliveries",
+                                  "parameters": WEBHOOK_LINK,
+                                  "description": "See its deliveries (send your seat token)"},
+    "deleteGameWebhook": {"operationId": "deleteGameWebhook", "parameters": WEBHOOK_LINK,
+                          "description": "Delete it (send your seat token)"},
+}
 PAYLOADS = (
     "Each notification is a POST of JSON `{type, timestamp, data}` with the Standard Webhooks "
     "headers `webhook-id` (the delivery's id: the same on every retry), `webhook-timestamp` "
@@ -100,7 +108,8 @@ PAYLOADS = (
 
 # A game's -----------------------------------------------------------------------------------------
 @blp.route("/games/<game_id>/webhooks", methods=["POST"])
-@blp.doc(operationId="createGameWebhook", security=SEAT_REQUIRED, description=(
+@blp.doc(operationId="createGameWebhook", security=SEAT_REQUIRED,
+         responses={201: {"links": CREATED_LINKS}}, description=(
     "Your seat's server is told when it is a seat's turn, when the game ends, and when a seat "
     "comes or goes. " + PAYLOADS))
 @document_errors(blp, 400, 413, 415, 500)
