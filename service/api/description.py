@@ -56,6 +56,8 @@ state after each batch, heartbeats, `end` when the game is over). A browser's Ev
 send a header: it asks `POST /v1/games/{game_id}/stream-tickets` for a one-time ticket and \
 opens the stream with `?ticket=`.
 
+**The coach:** `GET /v1/games/{game_id}/analysis` judges each discard and each card played by choice against what `hard` does in the same position: the expected points and (two players) the chance to win lost, with a summary per seat and side. Your own decisions show once their hand's show is over, every seat's once the game is over. Options: `hints` puts the analysis of the decision you face in your view (`view.hint`); `start_scores` and `first_dealer` start from a preset position; `deck_seed` deals the same cards in every game created with it (duplicate play), still committed to at creation and revealed at the end.
+
 After a game, `POST /v1/games/{game_id}/rematch` offers (or accepts) a rematch with the same \
 seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.
 
