@@ -57,7 +57,7 @@ class HandEvents:
 
     hand_number: int
     seed_commitment: str
-    events: tuple[Event, ...]
+    events: Sequence[Event]
     game_number: int
     scores: tuple[int, ...]           # per side, when it was dealt
     finished: bool                    # its show is over (or the game ended in it)
@@ -69,23 +69,21 @@ def split_hands(options: GameOptions, events: Iterable[Event]) -> list[HandEvent
     game_number = 1
     hands: list[HandEvents] = []
     current: list[Event] = []
+    revealed: set[int] = set()
     for event in events:
         if event.type == "game_started" and event.public["game"] > 1:
             game_number, scores = event.public["game"], (0,) * options.sides
-        if event.type == "dealt":
-            hands.append(HandEvents(event.public["hand_number"],
-                                    event.public["seed_commitment"], (), game_number, scores,
-                                    False))
+        elif event.type == "dealt":
             current = []
-        if hands:
-            current.append(event)
-            revealed = (event.type == "hand_revealed"
-                        and event.public["hand_number"] == hands[-1].hand_number)
-            hands[-1] = replace(hands[-1], events=tuple(current),
-                                finished=hands[-1].finished or revealed)
+            hands.append(HandEvents(event.public["hand_number"], event.public["seed_commitment"],
+                                    current, game_number, scores, False))
+        elif event.type == "hand_revealed":
+            revealed.add(event.public["hand_number"])
+        current.append(event)
         if "scores" in event.public:
             scores = tuple(event.public["scores"])
-    return hands
+    return [replace(hand, events=tuple(hand.events), finished=hand.hand_number in revealed)
+            for hand in hands]
 
 
 def analyse_hand(options: GameOptions, hand: HandEvents) -> tuple[Decision, ...]:
@@ -150,15 +148,14 @@ class _HandReplay:
         chosen = next(option for option in ranked if set(option.discard) == set(thrown))
         points_lost = ranked[0].net - chosen.net
         best = ranked[0]
-        own, other = _own_first(state.scores, options.side_of(seat))
+        win_lost = self._points_in_chance(seat, points_lost)
         if options.players == 2 and not options.exact_finish \
-                and is_endgame((own, other), options.target):
+                and is_endgame(state.scores, options.target):
+            own, other = state.scores[seat], state.scores[1 - seat]  # seat = side
             chances = discard_win_chances(ranked, held, own, other, own_crib, options.target,
                                           options.skunk)
             best = ranked[max(range(len(ranked)), key=chances.__getitem__)]
-            win_lost: float | None = float(max(chances) - chances[ranked.index(chosen)])
-        else:
-            win_lost = self._points_in_chance(seat, points_lost)
+            win_lost = float(max(chances) - chances[ranked.index(chosen)])
         return self._decision(seat, "discard", held, thrown, best.discard, points_lost,
                               win_lost)
 
@@ -188,10 +185,11 @@ class _HandReplay:
         """`points` in chance to win for the seat's side (two players only): what one point
         adds to it at the current scores, the next deal dealt by this hand's pone."""
         options, state = self.options, self.state
-        if options.players != 2 or points == 0:
-            return None if options.players != 2 else 0.0
-        side = options.side_of(seat)
-        own, other = _own_first(state.scores, side)
+        if options.players != 2:
+            return None
+        if points == 0:
+            return 0.0
+        own, other = state.scores[seat], state.scores[1 - seat]
         if max(own, other) >= options.target:
             return 0.0
         next_dealer = 0 if (state.dealer + 1) % 2 == seat else 1  # 0: this seat
@@ -202,10 +200,6 @@ class _HandReplay:
 
 def _win(own: int, other: int, dealer: int, options: GameOptions) -> float:
     return position_value((own, other), dealer, options.target, options.skunk).win[0]
-
-
-def _own_first(scores: Sequence[int], side: int) -> tuple[int, int]:
-    return scores[side], scores[1 - side]
 
 
 def _set(state: GameState, name: str, index: int, value) -> GameState:
