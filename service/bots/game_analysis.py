@@ -17,7 +17,7 @@ play). win_chance_lost, with two players only (the win model is built from two-p
 null otherwise, teams of two included): the best chance to win of any option less the chosen
 option's where the analysis computes chances (near the end of a game), else points_lost times
 what one point is worth in chance to win at the decision's scores (service.bots.win_probability,
-with the next deal's dealer).
+with the next deal's dealer; null where a side needs more than WIN_TABLE_NEEDS points).
 
 Deterministic: both analyses seed their sampling from the position, so a hand's decisions can
 be cached once the hand is over.
@@ -30,9 +30,14 @@ from dataclasses import dataclass, replace
 from service.bots.discard import analyse_discard
 from service.bots.pegging import analyse_play
 from service.bots.players import play_position
-from service.bots.win_probability import discard_win_chances, is_endgame, position_value
+from service.bots.win_probability import discard_win_chances, is_endgame, win_table
 from service.cards import Card
 from service.engine import Event, GameOptions, GameState, view
+
+
+# The win table is built once per process for needs up to this (about a second, then a lookup);
+# where a side needs more, a point's worth in chance to win is not given.
+WIN_TABLE_NEEDS = 241
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,17 +194,24 @@ class _HandReplay:
             return None
         if points == 0:
             return 0.0
-        own, other = state.scores[seat], state.scores[1 - seat]
-        if max(own, other) >= options.target:
+        own_need = options.target - state.scores[seat]
+        other_need = options.target - state.scores[1 - seat]
+        if min(own_need, other_need) <= 0:
             return 0.0
-        next_dealer = 0 if (state.dealer + 1) % 2 == seat else 1  # 0: this seat
-        now = _win(own, other, next_dealer, options)
-        ahead = 1.0 if own + 1 >= options.target else _win(own + 1, other, next_dealer, options)
+        if max(own_need, other_need) > WIN_TABLE_NEEDS:
+            return None
+        deals_next = (state.dealer + 1) % 2 == seat
+        now = _win_chance(own_need, other_need, deals_next)
+        ahead = 1.0 if own_need == 1 else _win_chance(own_need - 1, other_need, deals_next)
         return float(points * (ahead - now))
 
 
-def _win(own: int, other: int, dealer: int, options: GameOptions) -> float:
-    return position_value((own, other), dealer, options.target, options.skunk).win[0]
+def _win_chance(own_need: int, other_need: int, deals_next: bool) -> float:
+    """The chance to win at the start of a deal (service.bots.win_probability's table)."""
+    table = win_table(WIN_TABLE_NEEDS)
+    if deals_next:
+        return float(1 + table[own_need, other_need]) / 2
+    return float(1 - table[other_need, own_need]) / 2
 
 
 def _set(state: GameState, name: str, index: int, value) -> GameState:

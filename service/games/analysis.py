@@ -110,7 +110,7 @@ def _side_summary(options: GameOptions, side: int,
 
 
 def _total(options: GameOptions, values) -> float | None:
-    """The sum; None in games of more than two players, where no chance is known."""
+    """The sum of the chances known; None in games of more than two players, where none is."""
     if options.players != 2:
         return None
     return float(sum(value for value in values if value is not None))
