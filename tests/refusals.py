@@ -46,6 +46,7 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                         "idempotency_key_reused")},
     "listEvents": {403: ("invalid_token",), 404: ("game_not_found",),
                    422: ("after_out_of_range",)},
+    "getGameAnalysis": {403: ("invalid_token",), 404: ("game_not_found",)},
     "renameSeat": {401: ("missing_token",), 403: ("invalid_token", "not_your_seat"),
                    404: ("game_not_found",)},
     "createStreamTicket": {401: ("missing_token",), 403: ("invalid_token",),

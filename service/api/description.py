@@ -59,6 +59,14 @@ opens the stream with `?ticket=`.
 Every ending (won, resigned, aborted, timed out, abandoned after 3 days without a human move) \
 ends the events with one `game_over` event: its reason, the winner, the scores and game points.
 
+**The coach:** `GET /v1/games/{game_id}/analysis` judges each discard and each card played \
+by choice against what `hard` does in the same position: the expected points and (two players) \
+the chance to win lost, with a summary per seat and side. Your own decisions show once their \
+hand's show is over, every seat's once the game is over. Options: `hints` puts the analysis of \
+the decision you face in your view (`view.hint`); `start_scores` and `first_dealer` start from a \
+preset position; `deck_seed` deals the same cards in every game created with it (duplicate \
+play), still committed to at creation and revealed at the end.
+
 After a game, `POST /v1/games/{game_id}/rematch` offers (or accepts) a rematch with the same \
 seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.
 

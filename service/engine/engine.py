@@ -27,8 +27,9 @@ def start_game(options: GameOptions, seed: bytes, first_dealer: int | None = Non
                now: float = 0.0) -> tuple[GameState, list[Event]]:
     """`new_game` with the events of its opening (the first cut round and its commitment).
 
-    With `first_dealer` (a rematch: the deal rotates from the previous game) there is no cut
-    for deal: the game starts (`game_started`) with the first hand dealt by that seat.
+    With `first_dealer` (a rematch: the deal rotates from the previous game; else the option
+    of that name) there is no cut for deal: the game starts (`game_started`) with the first hand
+    dealt by that seat. `options.start_scores` are the sides' scores before the first deal.
     """
     if not isinstance(options, GameOptions):
         raise InvalidInputError("options must be GameOptions", code="invalid_options")
@@ -36,7 +37,10 @@ def start_game(options: GameOptions, seed: bytes, first_dealer: int | None = Non
         raise InvalidInputError("seed must be non-empty bytes", code="invalid_options",
                                 field="seed")
     n = options.players
-    state = GameState(options=options, seed=seed, scores=(0,) * options.sides,
+    if first_dealer is None:
+        first_dealer = options.first_dealer
+    state = GameState(options=options, seed=seed,
+                      scores=options.start_scores or (0,) * options.sides,
                       match_points=(0,) * options.sides, hands=((),) * n, kept=((),) * n,
                       discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
     g = Draft(state, now)

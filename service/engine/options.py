@@ -1,5 +1,5 @@
 """Game options: player count, teams, target, counting, muggins, time limits, skunk lines, match,
-turn timers."""
+turn timers; the coach's: hints, a preset position (start scores, first dealer)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -22,6 +22,10 @@ class GameOptions:
     turn_time_limit: int | None = None  # seconds for each decision of a seat; None: no timer
     on_timeout: str = "computer"        # computer: a computer moves for the seat; forfeit
     timeout_level: str = "hard"         # the computer level that moves for a timed-out seat
+    # The coach (issue 17): hints in the views, a preset starting position.
+    hints: bool = False
+    start_scores: tuple[int, ...] | None = None   # per side; the first game only
+    first_dealer: int | None = None               # the first game's dealer: no cut for deal
 
     def __post_init__(self):
         _check(_is_int(self.players) and 2 <= self.players <= 6, "players", "2..6")
@@ -46,6 +50,11 @@ class GameOptions:
         _check(self.on_timeout in ("computer", "forfeit"), "on_timeout", "computer | forfeit")
         _check(isinstance(self.timeout_level, str) and bool(self.timeout_level),
                "timeout_level", "a computer level")
+        _check(isinstance(self.hints, bool), "hints", "true | false")
+        _check_start_scores(self)
+        _check(self.first_dealer is None or (_is_int(self.first_dealer)
+                                             and 0 <= self.first_dealer < self.players),
+               "first_dealer", "null or a seat")
 
     @property
     def sides(self) -> int:
@@ -59,7 +68,10 @@ class GameOptions:
         return tuple(range(side, self.players, self.sides))
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        if self.start_scores is not None:
+            data["start_scores"] = list(self.start_scores)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> GameOptions:
@@ -76,6 +88,17 @@ class GameOptions:
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_start_scores(options: GameOptions) -> None:
+    scores = options.start_scores
+    if scores is None:
+        return
+    allowed = f"null or {options.sides} scores (one per side), each 0..target-1"
+    _check(isinstance(scores, (list, tuple)) and len(scores) == options.sides
+           and all(_is_int(score) and 0 <= score < options.target for score in scores),
+           "start_scores", allowed)
+    object.__setattr__(options, "start_scores", tuple(scores))
 
 
 def _check(ok: bool, field: str, allowed: str) -> None:

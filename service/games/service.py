@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
+from service.bots.hints import Hint, hint
 from service.engine import Event, GameOptions, GameState, SeatView
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
@@ -29,6 +30,7 @@ from service.webhooks import notifications
 from service.webhooks.model import Webhook
 
 from . import idempotency, rematch, tokens
+from .analysis import GameAnalysis, HandCache, game_analysis
 from .caps import LiveGamesCap
 from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerRefused,
                      SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames, VersionMismatch)
@@ -69,6 +71,14 @@ class GameSnapshot:
     def ended(self) -> bool:
         """Nothing more will happen in this game."""
         return is_over(self.view.phase, self.view.options.match)
+
+    @property
+    def hint(self) -> Hint | None:
+        """With options.hints, the analysis of the decision the seat faces now (computed when
+        asked: a page of events never pays for it, nor a game without hints)."""
+        if not self.view.options.hints or self.seat is None or self.seat not in self.view.to_act:
+            return None
+        return hint(self.view)
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,7 @@ class GamesService:
         self.clock = clock
         self.stream_seconds = stream_seconds
         self.players = players
+        self.analysed_hands = HandCache()
 
     # Operations ----------------------------------------------------------------------------------
     def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
@@ -138,7 +149,9 @@ class GamesService:
         game counts among the live games of each cap's owner until it is finished; past a
         cap, TooManyLiveGames. With a `player`, the creator's seat is linked to it.
         """
-        game_options = _game_options(options, len(specs))
+        deck_seed = options.get("deck_seed")
+        game_options = _game_options({key: value for key, value in options.items()
+                                      if key != "deck_seed"}, len(specs))
         seats = [_seat(number, spec) for number, spec in enumerate(specs)]
         humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
         if not humans:
@@ -159,7 +172,7 @@ class GamesService:
         player_webhooks = (player.key,) if player is not None and player.webhooks else ()
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
-        new, opening = engine.start_game(game_options, secrets.token_bytes(32),
+        new, opening = engine.start_game(game_options, game_seed(deck_seed),
                                          now=self.clock())
         state, moves = self._computers_play(seats, new, self.clock())
         events = opening + moves
@@ -320,6 +333,21 @@ class GamesService:
                     break  # nothing changed: the page read last still holds
                 page = self._page(game_id, token, after)
         return page
+
+    def analysis(self, game_id: str, token: str | None = None) -> GameAnalysis:
+        """Each decision of the game the token's seat (or a spectator) may see analysed
+        (service.games.analysis), rebuilt from the game's whole event log."""
+
+        def attempt() -> GameAnalysis:
+            stored, record, seat = self._open(game_id, token, events_after=0)
+            version, caught_up = self._catch_up(game_id, stored, record)
+            if caught_up is not record:
+                raise VersionConflict(game_id)  # read again, with the events just written
+            events = [Event.from_dict(json.loads(text)) for text in stored.events]
+            return game_analysis(game_id, seat, record.state.options, events,
+                                 record.state.over, self.analysed_hands)
+
+        return self._retrying(attempt)
 
     def follow(self, game_id: str, token: str | None, after: int | None,
                seat: int | None = None) -> Iterator[GameSnapshot | EventsPage | None]:
@@ -779,6 +807,22 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
             if fallback is not None:
                 return engine.apply(state, fallback, now)
     return None
+
+
+DECK_SEED_LENGTH = 200
+
+
+def game_seed(deck_seed: str | None) -> bytes:
+    """A fresh random game seed; with a client's `deck_seed` (duplicate deals), a pure function
+    of it, so every game created with it deals the same cards. It is never stored or shown:
+    whoever knows it knows every deal, until the game seed is revealed at the end."""
+    if deck_seed is None:
+        return secrets.token_bytes(32)
+    if not isinstance(deck_seed, str) or not 1 <= len(deck_seed) <= DECK_SEED_LENGTH:
+        raise InvalidInputError("option deck_seed: expected a string of 1..200 characters",
+                                code="invalid_options", field="deck_seed",
+                                allowed="a string of 1..200 characters")
+    return hashlib.sha256(b"cribbage deck seed\0" + deck_seed.encode()).digest()
 
 
 def _game_options(options: dict, players: int) -> GameOptions:

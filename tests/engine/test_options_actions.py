@@ -7,7 +7,7 @@ from service.simulation.stacked import deal_from
 from service.errors import DomainError
 from service.engine import (ACTION_TYPES, CallMuggins, ClaimCount, ClaimItem, CutForDeal,
                             CutStarter, Discard, EndMatch, Event, GameOptions, NextGame, Play,
-                            Resign, apply, new_game)
+                            Resign, apply, new_game, start_game)
 from service.games.requests import ActionRequest, ClaimedItem, to_action
 from service.games.state_json import state_from_dict, state_to_dict
 from service.cards import DECK
@@ -20,6 +20,8 @@ from tests.engine.helpers import cards, run, stacked_deck
     {"counting": "manual", "muggins": "call", "count_time_limit": 15},
     {"counting": "manual", "muggins": "auto", "count_time_limit": 120},
     {"skunk": "acc", "exact_finish": True, "match": True},
+    {"hints": True, "start_scores": [100, 90], "first_dealer": 1},
+    {"players": 6, "teams": "3x2", "start_scores": [0, 5, 120], "first_dealer": 5},
 ])
 def test_valid_options_round_trip(options):
     parsed = GameOptions.from_dict(options)
@@ -38,6 +40,11 @@ def test_valid_options_round_trip(options):
     ({"counting": "manual", "count_time_limit": 121}, "count_time_limit"),
     ({"count_time_limit": 30}, "count_time_limit"), ({"skunk": "double"}, "skunk"),
     ({"exact_finish": 1}, "exact_finish"), ({"match": "yes"}, "match"), ({"colour": 1}, "colour"),
+    ({"hints": 1}, "hints"), ({"start_scores": [1, 2, 3]}, "start_scores"),
+    ({"start_scores": [121, 0]}, "start_scores"), ({"start_scores": [-1, 0]}, "start_scores"),
+    ({"start_scores": "0 0"}, "start_scores"), ({"start_scores": [1.0, 0]}, "start_scores"),
+    ({"players": 4, "teams": "2x2", "start_scores": [0, 0, 0, 0]}, "start_scores"),
+    ({"first_dealer": 2}, "first_dealer"), ({"first_dealer": True}, "first_dealer"),
 ])
 def test_an_invalid_option_is_refused_naming_its_field(options, field):
     with pytest.raises(DomainError) as refused:
@@ -146,3 +153,12 @@ def test_a_state_with_discards_round_trips_through_json():
     assert data["discards"] == [[], ["KD"], ["QH"]]
     assert state_from_dict(data) == state
 
+
+
+def test_a_preset_position_starts_at_its_scores_with_its_dealer_and_no_cut_for_deal():
+    options = GameOptions(players=3, target=61, start_scores=(50, 0, 60), first_dealer=2)
+    state, events = start_game(options, b"preset")
+    assert (state.phase, state.scores, state.dealer, state.first_dealer) == (
+        "discard", (50, 0, 60), 2, 2)
+    assert [event.type for event in events] == ["game_started", "dealt"]
+    assert start_game(GameOptions(first_dealer=1), b"preset", first_dealer=0)[0].dealer == 0

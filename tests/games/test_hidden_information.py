@@ -23,15 +23,15 @@ from tests.webhooks.receiver import Receiver
 
 SETUPS = {
     "two humans": ([HUMAN, HUMAN], {"target": 61}),
-    "two humans, match": ([HUMAN, HUMAN], {"target": 31, "match": True}),
+    "two humans, match": ([HUMAN, HUMAN], {"target": 31, "match": True, "hints": True}),
     "three, manual, muggins call": ([HUMAN, HUMAN, HUMAN],
                                     {"target": 61, "counting": "manual", "muggins": "call"}),
     "four in teams, muggins auto": ([HUMAN, HUMAN, HUMAN, HUMAN],
                                     {"target": 61, "teams": "2x2", "counting": "manual",
-                                     "muggins": "auto"}),
+                                     "muggins": "auto", "hints": True}),
     "five with a computer": ([HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN], {"target": 61}),
     "six, three pairs": ([HUMAN, HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN],
-                         {"target": 61, "teams": "3x2"}),
+                         {"target": 61, "teams": "3x2", "hints": True}),
     "six, two trios, manual": ([HUMAN] * 6, {"target": 61, "teams": "2x3", "counting": "manual",
                                              "muggins": "call"}),
 }
@@ -53,6 +53,7 @@ class Table:
         self.seen_events = {viewer.seat: 0 for viewer in self.viewers}
         self.own_cards: dict[int, set[str]] = {seat: set() for seat in self.players}
         self.hand_number = 0
+        self.decisions_shown_early = 0  # own decisions a seat saw analysed before the end
 
     @classmethod
     def seated(cls, client, store, players: list[Player]) -> Table:
@@ -64,6 +65,7 @@ class Table:
         table.seen_events = {viewer.seat: 0 for viewer in table.viewers}
         table.own_cards = {player.seat: set() for player in players}
         table.hand_number = 0
+        table.decisions_shown_early = 0
         return table
 
     def state(self):
@@ -99,6 +101,7 @@ class Table:
         for viewer in self.viewers:
             self.check_view(viewer, state)
             self.check_events(viewer, state, raw_events, current_hand_from)
+            self.check_analysis(viewer, state, raw_events)
 
     def check_view(self, viewer: Player, state) -> None:
         response = viewer.get()
@@ -151,6 +154,37 @@ class Table:
         assert stream.next_message() == {"event": "state", "data": seat_state}
         stream.close()
 
+    def check_analysis(self, viewer: Player, state, raw_events: list[dict]) -> None:
+        """Before the game is over for good: a seat's own decisions of hands whose show is over,
+        naming only its own cards of those hands and cards played to the table; a spectator
+        none. No hidden seed ever."""
+        response = viewer.client.get(f"/v1/games/{self.game_id}/analysis",
+                                     headers=viewer.headers())
+        assert response.status_code == 200
+        analysis = response.get_json()
+        assert_hidden(response.get_data(as_text=True), set(), self.hidden_from(state, None)[1])
+        assert analysis["complete"] == state.over
+        if state.over:
+            return
+        self.decisions_shown_early += len(analysis["decisions"])
+        shown = set(analysis["hands"])
+        finished = {event["public"]["hand_number"] for event in raw_events
+                    if event["type"] == "hand_revealed"}
+        assert shown <= finished
+        assert {decision["seat"] for decision in analysis["decisions"]} <= {viewer.seat}
+        if viewer.seat is None:
+            assert (analysis["hands"], analysis["seats"]) == ([], [])
+        allowed, hand = set(), 0
+        for event in raw_events:
+            hand = event["public"].get("hand_number", hand) if event["type"] == "dealt" else hand
+            if hand in shown and event["type"] == "dealt":
+                allowed |= set(event["private"][str(viewer.seat)]["cards"])
+            if hand in shown and event["type"] == "card_played":
+                allowed.add(event["public"]["card"])
+        named = {card for decision in analysis["decisions"]
+                 for part in ("held", "pile", "chosen", "best") for card in decision[part]}
+        assert named <= allowed, named - allowed
+
     def probe(self, player: Player, rng: random.Random) -> None:
         """Name a card another seat holds, then one in the deck: the refusals must not differ."""
         state = self.state()
@@ -195,6 +229,7 @@ def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, 
         table.check_everyone()
     else:
         pytest.fail("the game did not finish")
+    assert table.decisions_shown_early > 0
 
 
 @pytest.mark.parametrize("setup", ["two humans", "four in teams, muggins auto",

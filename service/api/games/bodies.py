@@ -7,7 +7,10 @@ import dataclasses
 from service.cards import Card
 from service.engine import GameOptions, SeatView
 from service.api.games.preconditions import etag
+from service.bots.discard_report import rounded
+from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
+from service.games.analysis import GameAnalysis
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -17,7 +20,7 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "seat": snapshot.seat,
         "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
-        "view": view_body(snapshot.view),
+        "view": view_body(snapshot.view, snapshot.hint),
         "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
         "rematch_of": snapshot.rematch_of,
     }
@@ -64,9 +67,44 @@ def seat_state_body(snapshot: GameSnapshot) -> dict:
             "deadline": view.deadline}
 
 
-def view_body(view: SeatView) -> dict:
-    """The seat's view: its fields by name, cards as their canonical texts."""
-    return _plain(view)
+def view_body(view: SeatView, hint: Hint | None = None) -> dict:
+    """The seat's view: its fields by name, cards as their canonical texts, and its hint."""
+    return {**_plain(view), "hint": hint_body(hint)}
+
+
+def hint_body(hint: Hint | None) -> dict | None:
+    if hint is None:
+        return None
+    return {"kind": hint.kind,
+            "options": [{"cards": _plain(option.cards), "expected": rounded(option.expected),
+                         "win_chance": None if option.win_chance is None
+                         else rounded(option.win_chance)} for option in hint.options]}
+
+
+def analysis_body(analysis: GameAnalysis) -> dict:
+    return {
+        "game_id": analysis.game_id, "seat": analysis.seat, "complete": analysis.complete,
+        "hands": list(analysis.hands),
+        "decisions": [{
+            "hand_number": d.hand_number, "game_number": d.game_number, "seat": d.seat,
+            "kind": d.kind, "dealer": d.dealer, "scores": list(d.scores),
+            "held": _plain(d.held), "pile": _plain(d.pile), "chosen": _plain(d.chosen),
+            "best": _plain(d.best), "points_lost": rounded(d.points_lost),
+            "win_chance_lost": _rounded_or_none(d.win_chance_lost),
+        } for d in analysis.decisions],
+        "seats": [{"seat": s.seat, "side": s.side, "decisions": s.decisions,
+                   "points_lost": rounded(s.points_lost),
+                   "win_chance_lost": _rounded_or_none(s.win_chance_lost),
+                   "worst": list(s.worst)} for s in analysis.seats],
+        "sides": [{"side": s.side, "seats": list(s.seats), "decisions": s.decisions,
+                   "points_lost": rounded(s.points_lost),
+                   "win_chance_lost": _rounded_or_none(s.win_chance_lost)}
+                  for s in analysis.sides],
+    }
+
+
+def _rounded_or_none(value: float | None) -> float | None:
+    return None if value is None else rounded(value)
 
 
 def _seat(number: int, seat) -> dict:

@@ -17,7 +17,8 @@ CREATE_REQUEST = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
 CUT_VIEW = {
     "version": 0, "phase": "cut_for_deal",
     "options": {"players": 2, "teams": None, **OPTIONS, "skunk": "standard",
-                "exact_finish": False, "match": False},
+                "exact_finish": False, "match": False, "hints": False, "start_scores": None,
+                "first_dealer": None},
     "seat": 0, "game_number": 1, "hand_number": 0, "dealer": None, "pone": None,
     "crib_owner": None, "starter_cutter": None, "sides": [[0], [1]], "side_of_seat": [0, 1],
     "scores": [0, 0], "match_points": [0, 0], "count": 0, "pile": [], "table": [],
@@ -30,6 +31,7 @@ CUT_VIEW = {
     "revealed_seeds": [], "game_seed_commitment": GAME_SEED_COMMITMENT, "game_seed": None,
     "history": [{"type": "cut_round", "round": 1, "seats": [0, 1],
                  "seed_commitment": CUT_COMMITMENT}],
+    "hint": None,
 }
 CREATED = {
     "game_id": GAME_ID, "seat": 0, "token": "NxGjRLiFNVKfSMTomxHEKw",
@@ -178,3 +180,39 @@ REMATCH_DECLINED = {**RENAMED, "version": 40, "last_event": 120,
                     "view": {**RENAMED["view"], "phase": "game_over", "to_act": [],
                              "legal_actions": [], "scores": [121, 87], "winner": 0},
                     "rematch": {**REMATCH, "status": "declined", "declined_by": 1}}
+
+# The analysis of a game to 31 between Ana and a `hard` computer, Ana's discard and first
+# card after the first hand's show, then (abridged to those and the computer's discard) once
+# the game is over.
+_ANA_DISCARD = {"hand_number": 1, "game_number": 1, "seat": 0, "kind": "discard", "dealer": 1,
+                "scores": [0, 0], "held": ["QC", "AH", "5D", "QD", "QH", "5C"], "pile": [],
+                "chosen": ["AH", "QH"], "best": ["QC", "AH"], "points_lost": 0.0543,
+                "win_chance_lost": 0.0023}
+_ANA_LEAD = {"hand_number": 1, "game_number": 1, "seat": 0, "kind": "play", "dealer": 1,
+             "scores": [0, 0], "held": ["QC", "5D", "QD", "5C"], "pile": [], "chosen": ["5D"],
+             "best": ["QD"], "points_lost": 2.476, "win_chance_lost": 0.0442}
+_COMPUTER_DISCARD = {"hand_number": 1, "game_number": 1, "seat": 1, "kind": "discard",
+                     "dealer": 1, "scores": [0, 0],
+                     "held": ["3C", "KD", "5H", "2C", "10S", "6D"], "pile": [],
+                     "chosen": ["5H", "6D"], "best": ["5H", "6D"], "points_lost": 0.0069,
+                     "win_chance_lost": 0.0}
+OWN_ANALYSIS = {
+    "game_id": GAME_ID, "seat": 0, "complete": False, "hands": [1],
+    "decisions": [_ANA_DISCARD, _ANA_LEAD],
+    "seats": [{"seat": 0, "side": 0, "decisions": 2, "points_lost": 2.5303,
+               "win_chance_lost": 0.0465, "worst": [1, 0]}],
+    "sides": [{"side": 0, "seats": [0], "decisions": 2, "points_lost": 2.5303,
+               "win_chance_lost": 0.0465}],
+}
+GAME_ANALYSIS = {
+    "game_id": GAME_ID, "seat": None, "complete": True, "hands": [1],
+    "decisions": [_COMPUTER_DISCARD, _ANA_DISCARD, _ANA_LEAD],
+    "seats": [{"seat": 0, "side": 0, "decisions": 2, "points_lost": 2.5303,
+               "win_chance_lost": 0.0465, "worst": [2, 1]},
+              {"seat": 1, "side": 1, "decisions": 1, "points_lost": 0.0069,
+               "win_chance_lost": 0.0, "worst": [0]}],
+    "sides": [{"side": 0, "seats": [0], "decisions": 2, "points_lost": 2.5303,
+               "win_chance_lost": 0.0465},
+              {"side": 1, "seats": [1], "decisions": 1, "points_lost": 0.0069,
+               "win_chance_lost": 0.0}],
+}

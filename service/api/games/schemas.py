@@ -48,6 +48,23 @@ class OptionsSchema(ma.Schema):
     skunk = fields.String(validate=validate.OneOf(["standard", "acc"]))
     exact_finish = StrictBoolean(metadata={"description": "The target must be hit exactly"})
     match = StrictBoolean(metadata={"description": "Games go on until a player ends the match"})
+    hints = StrictBoolean(metadata={
+        "description": "The seat whose turn it is finds the analysis of its decision (what "
+                       "`hard` would do) in its view's `hint`; every seat sees this option"})
+    start_scores = fields.List(StrictInteger(validate=validate.Range(0, 999)), allow_none=True,
+                               metadata={"description": "A preset position: each side's score "
+                                         "before the first deal (one per side, below the "
+                                         "target); the first game only", "example": [90, 100]})
+    first_dealer = StrictInteger(allow_none=True, validate=validate.Range(0, 5), metadata={
+        "description": "The seat that deals the first hand: no cut for deal"})
+    deck_seed = fields.String(load_only=True, validate=validate.Length(1, 200), metadata={
+        "description": "Duplicate deals: every game created with the same deck_seed deals the "
+                       "same cards to the same seats (with the same first dealer and the cuts "
+                       "left to the seed). It is never stored nor shown: the game seed is "
+                       "derived from it, committed to at creation (equal commitments: the same "
+                       "deals) and revealed at the end. Anyone who knows it knows every deal: "
+                       "choose a long random one and keep it from the players",
+        "example": "club final 2026, board 7: 5b1f0c9e"})
 
 
 class CreateGameSchema(ma.Schema):
@@ -98,6 +115,25 @@ class PlayedCardSchema(ma.Schema):
 class RevealedSeedSchema(ma.Schema):
     hand_number = fields.Integer(required=True)
     seed = fields.String(required=True, metadata={"description": "hex of the hand's shuffle seed"})
+
+
+class HintOptionSchema(ma.Schema):
+    cards = _cards("The cards to discard, or the card to play", required=True)
+    expected = fields.Float(required=True, metadata={
+        "description": "Discard: expected points of the kept hand plus (your crib) or less "
+                       "(another's) the crib; play: expected points your side pegs less what "
+                       "the other sides peg over the rest of the play"})
+    win_chance = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Near the end of a two-player game: the chance to win after it"})
+
+
+class HintSchema(ma.Schema):
+    """The analysis of the decision the seat faces now (options.hints)."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["discard", "play"]))
+    options = fields.List(fields.Nested(HintOptionSchema), required=True, metadata={
+        "description": "Best first (the first is what `hard` does): the 3 best discards, or "
+                       "every card that fits the count"})
 
 
 class ViewSchema(ma.Schema):
@@ -158,6 +194,9 @@ class ViewSchema(ma.Schema):
     history = fields.List(fields.Dict(), required=True, metadata={
         "description": "Public events of the current hand: each an Event without its number "
                        "and without the private cards"})
+    hint = fields.Nested(HintSchema, required=True, allow_none=True, metadata={
+        "description": "With options.hints, for a seat that has a discard or a card to "
+                       "choose now: the analysis of that decision; else null"})
 
 
 class RematchSchema(ma.Schema):
@@ -256,3 +295,64 @@ class EventsSchema(ma.Schema):
         "description": "Each event as this seat may see it, in order"})
     last_event = fields.Integer(required=True)
     state = fields.Nested(SeatStateSchema, required=True)
+
+
+# Analysis ----------------------------------------------------------------------------------------
+class DecisionSchema(ma.Schema):
+    """One decision of one seat, judged by `hard`'s analysis of the position the seat saw."""
+
+    hand_number = fields.Integer(required=True)
+    game_number = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["discard", "play"]))
+    dealer = fields.Integer(required=True)
+    scores = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Per side, before the decision"})
+    held = _cards("The seat's cards when it decided", required=True)
+    pile = _cards("Play: the cards on the count before it (empty for a discard)", required=True)
+    chosen = _cards("The cards discarded, or the card played", required=True)
+    best = _cards("What `hard` chooses in the same position", required=True)
+    points_lost = fields.Float(required=True, metadata={
+        "description": "The most expected points of any option less the chosen option's "
+                       "(discard: hand and crib net; play: the side's pegging less the "
+                       "others' over the rest of the play); 0 when nothing scores more",
+        "example": 1.2386})
+    win_chance_lost = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Two-player games: the best chance to win of any option less the "
+                       "chosen's (near the end, from the analysis' chances; elsewhere the "
+                       "points lost valued at the scores by the win model); null with more "
+                       "players (the win model is two-player)", "example": 0.0193})
+
+
+class SeatSummarySchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    side = fields.Integer(required=True)
+    decisions = fields.Integer(required=True, metadata={"description": "Decisions shown"})
+    points_lost = fields.Float(required=True)
+    win_chance_lost = fields.Float(required=True, allow_none=True)
+    worst = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Indices into `decisions` of the seat's costliest ones (at most 3)"})
+
+
+class SideSummarySchema(ma.Schema):
+    side = fields.Integer(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    decisions = fields.Integer(required=True)
+    points_lost = fields.Float(required=True)
+    win_chance_lost = fields.Float(required=True, allow_none=True)
+
+
+class GameAnalysisSchema(ma.Schema):
+    game_id = fields.String(required=True)
+    seat = _nullable_int("The seat of the token; null for a spectator")
+    complete = fields.Boolean(required=True, metadata={
+        "description": "The game (or its match) is over: every seat's decisions are shown"})
+    hands = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Numbers of the hands analysed: those whose show is over"})
+    decisions = fields.List(fields.Nested(DecisionSchema), required=True, metadata={
+        "description": "Your own decisions of each hand whose show is over; every seat's once "
+                       "the game is over (a spectator sees none before)"})
+    seats = fields.List(fields.Nested(SeatSummarySchema), required=True, metadata={
+        "description": "A summary per seat shown"})
+    sides = fields.List(fields.Nested(SideSummarySchema), required=True, metadata={
+        "description": "A summary per side (a team adds up its seats)"})

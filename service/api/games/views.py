@@ -11,8 +11,8 @@ from flask_smorest import Api
 from service.api.blueprint import Blueprint
 from service.api.games import examples
 from service.api.games.actions import ActionSchema
-from service.api.games.bodies import (events_body, game_body, rematch_access_body,
-                                      seat_access_body)
+from service.api.games.bodies import (analysis_body, events_body, game_body,
+                                      rematch_access_body, seat_access_body)
 from service.api.games.preconditions import (IF_MATCH_PATTERN, accepted_versions, etag,
                                              none_match)
 from service.api.games.schemas import (
@@ -20,6 +20,7 @@ from service.api.games.schemas import (
     CreateGameSchema,
     EventsQuerySchema,
     EventsSchema,
+    GameAnalysisSchema,
     GameSchema,
     JoinSchema,
     RematchAccessSchema,
@@ -177,6 +178,9 @@ FOLLOW_LINKS = {
                    "description": "Wait for what happens next"},
     "getGame": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"},
                 "description": "Read the game again"},
+    "getGameAnalysis": {"operationId": "getGameAnalysis",
+                        "parameters": {"game_id": "$request.path.game_id"},
+                        "description": "Your decisions so far, judged by `hard`"},
     "rematchGame": {"operationId": "rematchGame",
                     "parameters": {"game_id": "$request.path.game_id"},
                     "description": "Once the game is over: offer or accept a rematch"},
@@ -365,6 +369,33 @@ def list_events(query: dict, game_id: str):
     first one comes. Private parts (your cards) are included only for your own seat."""
     page = _service().events(_game_id(game_id), _token(), query["after"], query["wait"])
     response = json_response(events_body(page))
+    _cache_headers(response, None)
+    return response
+
+
+@blp.route("/<game_id>/analysis", methods=["GET"])
+@blp.doc(operationId="getGameAnalysis", security=TOKEN_OPTIONAL)
+@document_errors(blp, 500)
+@MALFORMED_TOKEN
+@FORBIDDEN
+@NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, GameAnalysisSchema, examples={
+    "own": {"summary": "A seat's own decisions of a finished hand, the game still on",
+            "value": examples.OWN_ANALYSIS},
+    "over": {"summary": "Every seat's decisions once the game is over",
+             "value": examples.GAME_ANALYSIS}})
+def get_game_analysis(game_id: str):
+    """The game's decisions, judged by `hard`
+
+    For each discard and each card played by choice (a forced card or a go is no decision):
+    what was chosen, what `hard` chooses in the same position, the expected points lost and,
+    in two-player games, the chance to win lost; and a summary per seat and per side. Each
+    position is rebuilt from the game's events as its seat saw it. You see your own decisions
+    of each hand once its show is over, and every seat's once the game (or its match) is over;
+    a spectator sees none before the end. A hand being played is not analysed."""
+    analysis = _service().analysis(_game_id(game_id), _token())
+    response = json_response(analysis_body(analysis))
     _cache_headers(response, None)
     return response
 

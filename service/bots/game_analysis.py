@@ -1,0 +1,219 @@
+"""Post-game analysis: every decision of a hand rebuilt from the game's events and judged by
+`hard`'s own analysis.
+
+A decision is a choice between two or more options: a discard (a seat that discards nothing has
+none), or a card played when more than one card fits the count (a single card that fits, and a
+go, are forced). Cutting for deal, cutting the starter and the counts are not analysed.
+
+Each position is rebuilt from the events as the seat saw it then (its cards, the pile, the goes,
+the scores) and put to the function `hard` calls in that position, so `best` is what `hard`
+plays there:
+- discard: service.bots.discard (the weighted crib), and with two players near the end
+  service.bots.win_probability's discard with the best chance to win;
+- play: service.bots.pegging on service.bots.players.play_position of the seat's view.
+points_lost is the most expected points of any option less the chosen option's (discard: the
+net of hand and crib; play: what the side pegs less what the others peg over the rest of the
+play). win_chance_lost, with two players only (the win model is built from two-player deals;
+null otherwise, teams of two included): the best chance to win of any option less the chosen
+option's where the analysis computes chances (near the end of a game), else points_lost times
+what one point is worth in chance to win at the decision's scores (service.bots.win_probability,
+with the next deal's dealer; null where a side needs more than WIN_TABLE_NEEDS points).
+
+Deterministic: both analyses seed their sampling from the position, so a hand's decisions can
+be cached once the hand is over.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from service.bots.discard import analyse_discard
+from service.bots.pegging import analyse_play
+from service.bots.players import play_position
+from service.bots.win_probability import discard_win_chances, is_endgame, win_table
+from service.cards import Card
+from service.engine import Event, GameOptions, GameState, view
+
+
+# The win table is built once per process for needs up to this (about a second, then a lookup);
+# where a side needs more, a point's worth in chance to win is not given.
+WIN_TABLE_NEEDS = 241
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    hand_number: int
+    game_number: int
+    seat: int
+    kind: str                        # "discard" | "play"
+    dealer: int
+    scores: tuple[int, ...]          # per side, before the decision
+    held: tuple[Card, ...]           # the seat's cards when it decided
+    pile: tuple[Card, ...]           # play: the cards on the count before it
+    chosen: tuple[Card, ...]
+    best: tuple[Card, ...]           # what `hard` chooses there
+    points_lost: float
+    win_chance_lost: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEvents:
+    """The events of one hand: from its deal to the next deal (or the end of the log)."""
+
+    hand_number: int
+    seed_commitment: str
+    events: Sequence[Event]
+    game_number: int
+    scores: tuple[int, ...]           # per side, when it was dealt
+    finished: bool                    # its show is over (or the game ended in it)
+
+
+def split_hands(options: GameOptions, events: Iterable[Event]) -> list[HandEvents]:
+    """The game's log cut into hands, each with the game number and scores it began with."""
+    scores = options.start_scores or (0,) * options.sides
+    game_number = 1
+    hands: list[HandEvents] = []
+    current: list[Event] = []
+    revealed: set[int] = set()
+    for event in events:
+        if event.type == "game_started" and event.public["game"] > 1:
+            game_number, scores = event.public["game"], (0,) * options.sides
+        elif event.type == "dealt":
+            current = []
+            hands.append(HandEvents(event.public["hand_number"], event.public["seed_commitment"],
+                                    current, game_number, scores, False))
+        elif event.type == "hand_revealed":
+            revealed.add(event.public["hand_number"])
+        current.append(event)
+        if "scores" in event.public:
+            scores = tuple(event.public["scores"])
+    return [replace(hand, events=tuple(hand.events), finished=hand.hand_number in revealed)
+            for hand in hands]
+
+
+def analyse_hand(options: GameOptions, hand: HandEvents) -> tuple[Decision, ...]:
+    """Every decision of every seat in `hand`, in the order they were made."""
+    replay = _HandReplay(options, hand)
+    for event in hand.events:
+        replay.step(event)
+    return tuple(replay.decisions)
+
+
+class _HandReplay:
+    """The hand's state as its events build it, enough for each seat's view of a decision."""
+
+    def __init__(self, options: GameOptions, hand: HandEvents):
+        n = options.players
+        self.options = options
+        self.state = GameState(options=options, seed=b"analysis", phase="discard",
+                               game_number=hand.game_number, hand_number=hand.hand_number,
+                               scores=hand.scores, hands=((),) * n, kept=((),) * n,
+                               discards=((),) * n, discarded=(False,) * n, gone=(False,) * n)
+        self.decisions: list[Decision] = []
+
+    def step(self, event: Event) -> None:
+        state, public = self.state, event.public
+        if event.type == "dealt":
+            held = tuple(tuple(Card.parse(text) for text in event.private[seat]["cards"])
+                         for seat in range(self.options.players))
+            state = replace(state, dealer=public["dealer"], hands=held, kept=held)
+        elif event.type == "discarded":
+            seat = public["seat"]
+            thrown = tuple(Card.parse(text) for text in event.private[seat]["cards"])
+            self.decisions.append(self._discard(seat, thrown))
+            kept = tuple(card for card in state.hands[seat] if card not in thrown)
+            state = _set(_set(_set(state, "hands", seat, kept), "kept", seat, kept),
+                         "discards", seat, thrown)
+        elif event.type == "starter_cut":
+            state = replace(state, starter=Card.parse(public["starter"]), phase="play")
+        elif event.type == "card_played":
+            seat, card = public["seat"], Card.parse(public["card"])
+            self.state = state = replace(state, turn=seat)
+            playable = [held for held in state.hands[seat] if state.count + held.value <= 31]
+            if len(playable) > 1:
+                self.decisions.append(self._play(seat, card))
+            state = _set(state, "hands", seat,
+                         tuple(held for held in state.hands[seat] if held != card))
+            state = replace(state, pile=state.pile + (card,), count=public["count"],
+                            table=state.table + ((seat, card),))
+        elif event.type == "go":
+            state = _set(state, "gone", public["seat"], True)
+        elif event.type == "count_reset":
+            state = replace(state, pile=(), count=0, gone=(False,) * self.options.players)
+        if "scores" in public:
+            state = replace(state, scores=tuple(public["scores"]))
+        self.state = replace(state, log=state.log + ({"type": event.type, **public},))
+
+    def _discard(self, seat: int, thrown: tuple[Card, ...]) -> Decision:
+        state, options = self.state, self.options
+        held = state.hands[seat]
+        own_crib = options.side_of(seat) == options.side_of(state.dealer)
+        ranked = analyse_discard(held, players=options.players, own_crib=own_crib,
+                                 teams=options.teams)
+        chosen = next(option for option in ranked if set(option.discard) == set(thrown))
+        points_lost = ranked[0].net - chosen.net
+        best = ranked[0]
+        win_lost = self._points_in_chance(seat, points_lost)
+        if options.players == 2 and not options.exact_finish \
+                and is_endgame(state.scores, options.target):
+            own, other = state.scores[seat], state.scores[1 - seat]  # seat = side
+            chances = discard_win_chances(ranked, held, own, other, own_crib, options.target,
+                                          options.skunk)
+            best = ranked[max(range(len(ranked)), key=chances.__getitem__)]
+            win_lost = float(max(chances) - chances[ranked.index(chosen)])
+        return self._decision(seat, "discard", held, thrown, best.discard, points_lost,
+                              win_lost)
+
+    def _play(self, seat: int, card: Card) -> Decision:
+        state = self.state
+        analysis = analyse_play(play_position(view(state, seat)))
+        options = {option.card: option for option in analysis.options}
+        chosen = options[card]
+        points_lost = max(option.expected for option in analysis.options) - chosen.expected
+        if chosen.win_chance is not None and self.options.players == 2:
+            win_lost: float | None = max(o.win_chance or 0.0 for o in analysis.options) \
+                - chosen.win_chance
+        else:
+            win_lost = self._points_in_chance(seat, points_lost)
+        return self._decision(seat, "play", state.hands[seat], (card,),
+                              (analysis.options[0].card,), points_lost, win_lost)
+
+    def _decision(self, seat: int, kind: str, held: tuple[Card, ...],
+                  chosen: tuple[Card, ...], best: tuple[Card, ...], points_lost: float,
+                  win_lost: float | None) -> Decision:
+        state = self.state
+        return Decision(state.hand_number, state.game_number, seat, kind, state.dealer,
+                        state.scores, held, state.pile if kind == "play" else (), chosen, best,
+                        max(points_lost, 0.0), None if win_lost is None else max(win_lost, 0.0))
+
+    def _points_in_chance(self, seat: int, points: float) -> float | None:
+        """`points` in chance to win for the seat's side (two players only): what one point
+        adds to it at the current scores, the next deal dealt by this hand's pone."""
+        options, state = self.options, self.state
+        if options.players != 2:
+            return None
+        if points == 0:
+            return 0.0
+        own_need = options.target - state.scores[seat]
+        other_need = options.target - state.scores[1 - seat]
+        if min(own_need, other_need) <= 0:
+            return 0.0
+        if max(own_need, other_need) > WIN_TABLE_NEEDS:
+            return None
+        deals_next = (state.dealer + 1) % 2 == seat
+        now = _win_chance(own_need, other_need, deals_next)
+        ahead = 1.0 if own_need == 1 else _win_chance(own_need - 1, other_need, deals_next)
+        return float(points * (ahead - now))
+
+
+def _win_chance(own_need: int, other_need: int, deals_next: bool) -> float:
+    """The chance to win at the start of a deal (service.bots.win_probability's table)."""
+    table = win_table(WIN_TABLE_NEEDS)
+    if deals_next:
+        return float(1 + table[own_need, other_need]) / 2
+    return float(1 - table[other_need, own_need]) / 2
+
+
+def _set(state: GameState, name: str, index: int, value) -> GameState:
+    old = getattr(state, name)
+    return replace(state, **{name: old[:index] + (value,) + old[index + 1:]})

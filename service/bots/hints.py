@@ -1,0 +1,66 @@
+"""Hints: the analysis of the decision a seat faces now, from its own view, as `hard` makes it.
+
+A discard: the DISCARDS_SHOWN best discards by the weighted net (with two players near the end,
+ordered by the chance to win, as `hard` chooses). A play: every card that fits the count, as
+the play search ranks them. Nothing but the seat's own view goes in, so a hint tells the seat
+nothing it could not work out itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.bots.discard import analyse_discard
+from service.bots.pegging import analyse_play
+from service.bots.players import play_position
+from service.bots.win_probability import discard_win_chances, is_endgame
+from service.cards import Card
+from service.engine import LegalDiscard, LegalPlay, SeatView
+
+DISCARDS_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class HintOption:
+    cards: tuple[Card, ...]        # the cards to discard, or the card to play
+    expected: float                # discard: net of hand and crib; play: what the side pegs
+                                   # less the others over the rest of the play
+    win_chance: float | None       # near the end of a two-player game
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    kind: str                      # "discard" | "play"
+    options: tuple[HintOption, ...]  # best first: the first is what `hard` does
+
+
+def hint(view: SeatView) -> Hint | None:
+    """The hint for the seat of `view`, or None when it has no discard or play to choose."""
+    for option in view.legal_actions:
+        if isinstance(option, LegalDiscard) and option.count:
+            return _discard_hint(view, option.cards)
+        if isinstance(option, LegalPlay):
+            return _play_hint(view)
+    return None
+
+
+def _discard_hint(view: SeatView, hand: tuple[Card, ...]) -> Hint:
+    players = view.options.players
+    own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
+    ranked = analyse_discard(hand, players=players, own_crib=own_crib, teams=view.options.teams)
+    chances: list[float | None] = [None] * len(ranked)
+    if players == 2 and not view.options.exact_finish:
+        own, other = view.scores[view.seat], view.scores[1 - view.seat]
+        if is_endgame((own, other), view.options.target):
+            chances = [float(chance) for chance in discard_win_chances(
+                ranked, hand, own, other, own_crib, view.options.target, view.options.skunk)]
+    options = [HintOption(option.discard, float(option.net), chance)
+               for option, chance in zip(ranked, chances)]
+    if chances[0] is not None:
+        options.sort(key=lambda option: -(option.win_chance or 0.0))  # stable: net breaks ties
+    return Hint("discard", tuple(options[:DISCARDS_SHOWN]))
+
+
+def _play_hint(view: SeatView) -> Hint:
+    analysis = analyse_play(play_position(view))
+    return Hint("play", tuple(HintOption((option.card,), option.expected, option.win_chance)
+                              for option in analysis.options))
