@@ -12,8 +12,9 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     "scoreShow": {422: ("duplicate_card",)},
     "verifyShow": {422: ("duplicate_card", "card_not_held")},
     "scorePegging": {422: ("duplicate_card", "count_exceeds_31")},
-    "scoreShowBatch": {422: ("invalid_items",)},
-    "scorePeggingBatch": {422: ("invalid_items",)},
+    # A batch that follows the schema can still be larger than the batch body limit
+    "scoreShowBatch": {413: ("payload_too_large",), 422: ("invalid_items",)},
+    "scorePeggingBatch": {413: ("payload_too_large",), 422: ("invalid_items",)},
     "drawShow": {422: ("duplicate_card",)},
     "drawBoard": {422: ("validation_failed",)},
     "replayPegging": {422: ("validation_failed", "duplicate_card", "count_exceeds_31",
