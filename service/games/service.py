@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.engine import Event, GameOptions, GameState, SeatView
+from service.engine.legal import whose_turn
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
                            VersionConflict)
@@ -47,6 +48,7 @@ WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very b
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
 HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
+ABANDONED_AFTER = 3 * 86400.0  # a game no human has moved in for this long ends, abandoned
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class GameSnapshot:
     replayed: bool = False    # the response to an earlier request with the same key
     rematch: RematchOffer | None = None  # the rematch offered after this game
     rematch_of: str | None = None        # the game this one is a rematch of
+    at: float = 0.0                      # the server's clock when the game was read
 
     @property
     def ended(self) -> bool:
@@ -156,16 +159,17 @@ class GamesService:
             caps = [*caps, *player.cap(self.players)]
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
-        new, opening = engine.start_game(game_options, secrets.token_bytes(32),
-                                         now=self.clock())
-        state, moves = self._computers_play(seats, new, self.clock())
+        now = self.clock()
+        new, opening = engine.start_game(game_options, secrets.token_bytes(32), now=now)
+        state, moves = self._computers_play(seats, new, now)
         events = opening + moves
-        record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
-                            updated=self.clock())
+        record = _scheduled(GameRecord(tuple(seats), state, len(events),
+                                       tuple(cap.owner for cap in caps), updated=now,
+                                       human_moved=now, abandon_check=now + ABANDONED_AFTER))
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         self._link_players(record, game_id)
-        return SeatAccess(_snapshot(game_id, 1, record, creator), token, invites)
+        return SeatAccess(self._snapshot(game_id, 1, record, creator), token, invites)
 
     def join(self, game_id: str, code: str, name: str | None = None,
              idempotency_key: str | None = None, player: Player | None = None) -> SeatAccess:
@@ -187,7 +191,8 @@ class GamesService:
                 replay = ReplayRecord.from_json(stored.replay).answering(fingerprint)
                 token = tokens.unseal(replay.sealed, code, idempotency_key)
                 version, record = self._catch_up(game_id, stored, record)
-                return SeatAccess(_snapshot(game_id, version, record, replay.seat, True), token)
+                return SeatAccess(self._snapshot(game_id, version, record, replay.seat, True),
+                                  token)
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
@@ -211,7 +216,7 @@ class GamesService:
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
             version = self._save(game_id, version, record, [joined], replay)
             self._link_players(record, game_id, only=seat)
-            return SeatAccess(_snapshot(game_id, version, record, seat), token)
+            return SeatAccess(self._snapshot(game_id, version, record, seat), token)
 
         return self._retrying(attempt)
 
@@ -230,7 +235,7 @@ class GamesService:
             record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
                              events=record.events + 1)
             version = self._save(game_id, version, record, [renamed])
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -240,7 +245,7 @@ class GamesService:
         def attempt() -> GameSnapshot:
             stored, record, seat = self._open(game_id, token)
             version, record = self._catch_up(game_id, stored, record)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -270,7 +275,7 @@ class GamesService:
             if stored.replay is not None:
                 ReplayRecord.from_json(stored.replay).answering(fingerprint)
                 version, record = self._catch_up(game_id, stored, record)
-                return _snapshot(game_id, version, record, seat, replayed=True)
+                return self._snapshot(game_id, version, record, seat, replayed=True)
             version, record = self._catch_up(game_id, stored, record)
             if if_match is not None and version not in if_match:
                 raise VersionMismatch(
@@ -283,7 +288,7 @@ class GamesService:
             phase_before = record.state.phase
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
-            record = record.acted(seat)
+            record = record.acted(seat, now)
             state, moves = self._computers_play(record.seats, state, now, record.acted_at)
             events += moves
             record = replace(record, state=state, events=record.events + len(events))
@@ -292,7 +297,7 @@ class GamesService:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
             version = self._save(game_id, version, record, events, replay)
             metrics.record_game_finished(phase_before, state.phase)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -465,7 +470,7 @@ class GamesService:
             record, events = rematch.decline(record, seat)
             record = replace(record, events=record.events + len(events))
             version = self._save(game_id, version, record, events)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -474,7 +479,8 @@ class GamesService:
         started = None
         if record.rematch.started:
             started = self.read(record.rematch.game_id, token)
-        return RematchAccess(_snapshot(game_id, version, record, seat, replayed), token, started)
+        return RematchAccess(self._snapshot(game_id, version, record, seat, replayed), token,
+                             started)
 
     def _insert_rematch(self, new_id: str, record: GameRecord, opening: list[Event], seat: int,
                         caps: Sequence[LiveGamesCap]) -> GameRecord:
@@ -487,12 +493,13 @@ class GamesService:
         caps = [*caps, *(LiveGamesCap(player_owner(s.player_id), self.players.max_live_games)
                          for s in record.seats
                          if s.player_id is not None and self.players.max_live_games)]
-        record = replace(record, state=state, events=len(events), updated=now,
-                         owners=tuple(cap.owner for cap in caps))
+        record = _scheduled(replace(record, state=state, events=len(events), updated=now,
+                                    owners=tuple(cap.owner for cap in caps), human_moved=now,
+                                    abandon_check=now + ABANDONED_AFTER))
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
-                        _texts(events, self.clock()))
+                        _texts(events, self.clock()), record.scheduled)
         except GameExists:
             existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:
@@ -565,7 +572,7 @@ class GamesService:
             numbered = tuple(
                 _numbered(number, json.loads(text), viewer)
                 for number, text in enumerate(stored.events, start=(after or 0) + 1))
-            return EventsPage(_snapshot(game_id, version, record, viewer), numbered)
+            return EventsPage(self._snapshot(game_id, version, record, viewer), numbered)
 
         return self._retrying(attempt)
 
@@ -594,27 +601,69 @@ class GamesService:
                 raise SeatRefused("this token holds no seat of this game", code="invalid_token")
         return stored, record, seat
 
-    def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord):
-        """Apply what is due (an expired deadline, computer moves); save it if anything was."""
+    def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord,
+                  reschedule: bool = False):
+        """Apply what is due (an expired deadline, computer moves, turn timers run out, an
+        abandoned game); save it if anything was. With `reschedule` the save sets the game's
+        entry in the deadline index even if its time did not change."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
         state, moves = self._computers_play(record.seats, state, now, record.acted_at)
+        state, timed_out = self._time_out(record.seats, state, now)
         lapsed_record, lapsed = rematch.lapse(record, now)
-        if state is record.state and not lapsed:
+        lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
+        if state is record.state and lapsed_record is record:
             return stored.version, record
-        events += moves + lapsed
+        events += moves + timed_out + lapsed + abandoned
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
-        version = self._save(game_id, stored.version, record, events)
+        version = self._save(game_id, stored.version, record, events, reschedule=reschedule)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
+    def _time_out(self, seats: Sequence[Seat], state: GameState, now: float):
+        """Apply the turn timers that ran out by `now`: for each late human seat a computer
+        moves (or the seat forfeits), and the computer seats answer."""
+        events: list[Event] = []
+        for _ in range(COMPUTER_MOVES):
+            if state.turn_deadline is None or now <= state.turn_deadline:
+                return state, events
+            late = [seat for seat in whose_turn(state) if seats[seat].kind == "human"]
+            if not late:
+                return state, events
+            state, produced = engine.time_out(state, late[0], now, _timeout_move(state, late[0]))
+            state, moves = self._computers_play(seats, state, now)
+            events += produced + moves
+        raise RuntimeError(f"{COMPUTER_MOVES} turn timeouts in one request")
+
+    def sweep(self, game_id: str, claimed: float) -> None:
+        """Apply what is due in a game whose entry in the deadline index a sweeper claimed
+        (its time moved on to `claimed`), then give the entry the game's next due time. The
+        save's compare-and-set makes each deadline apply once, whoever gets there first."""
+
+        def attempt() -> None:
+            stored = self._store(self.store.load, game_id)
+            record = GameRecord.from_json(stored.data)
+            _, caught_up = self._catch_up(game_id, stored, record, reschedule=True)
+            if caught_up is record:  # nothing was due after all: put back the game's time
+                self.store.release_due(game_id, claimed, record.next_due)
+
+        try:
+            self._retrying(attempt)
+        except NoSuchGame:
+            self.store.release_due(game_id, claimed, None)
+
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
-              replay: tuple[str, str] | None = None) -> int:
-        record = replace(record, updated=self.clock())
+              replay: tuple[str, str] | None = None, reschedule: bool = False) -> int:
+        """Save with a compare-and-set; the game's entry in the deadline index is written with
+        it only when its time changed (or `reschedule`): never for a game without timers."""
+        scheduled = _scheduled(record)
+        reschedule = reschedule or scheduled.scheduled != record.scheduled
+        record = replace(scheduled, updated=self.clock())
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
-                                  finished=record.ended)
+                                  finished=record.ended, reschedule=reschedule,
+                                  due=record.scheduled)
         metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
@@ -639,7 +688,7 @@ class GamesService:
             self._claim(caps, game_id)
             try:
                 self._store(self.store.create, game_id, record.to_json(),
-                            _texts(events, self.clock()))
+                            _texts(events, self.clock()), record.scheduled)
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)
@@ -671,6 +720,10 @@ class GamesService:
                 continue
         raise GameBusy("too many simultaneous changes to this game; retry")
 
+    def _snapshot(self, game_id: str, version: int, record: GameRecord, seat: int | None,
+                  replayed: bool = False) -> GameSnapshot:
+        return _snapshot(game_id, version, record, seat, replayed, self.clock())
+
     @staticmethod
     def _store(call: Callable, game_id: str, *args):
         try:
@@ -680,14 +733,50 @@ class GamesService:
 
 
 def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
-              replayed: bool = False) -> GameSnapshot:
+              replayed: bool = False, at: float = 0.0) -> GameSnapshot:
     """The game as `seat` sees it. Computer seats are never among those to act: any move of
     theirs has been made, and the decisions left are the humans'."""
     view = engine.view(record.state, seat)
     humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
                         replace(view, to_act=humans_to_act), replayed, record.rematch,
-                        record.rematch_of)
+                        record.rematch_of, at)
+
+
+def _scheduled(record: GameRecord) -> GameRecord:
+    """The record with the time the deadline index is to hold for it."""
+    due = record.next_due
+    return record if due == record.scheduled else replace(record, scheduled=due)
+
+
+def _abandoned(record: GameRecord, state: GameState, now: float):
+    """At its abandon check: end the game if no human has moved for ABANDONED_AFTER, else
+    look again that long after the last human move. (record, state, events)"""
+    if record.abandon_check is None or now < record.abandon_check or state.over:
+        return record, state, []
+    if now - record.human_moved < ABANDONED_AFTER:
+        return replace(record, abandon_check=record.human_moved + ABANDONED_AFTER), state, []
+    state, events = engine.abandon(state, now)
+    return replace(record, abandon_check=None), state, events
+
+
+def _timeout_move(state: GameState, seat: int) -> engine.Action | None:
+    """What a computer at options.timeout_level does for a late seat: its turn's move (never
+    a muggins call), or between the games of a match, end it. None: the seat forfeits."""
+    options = state.options
+    if options.on_timeout == "forfeit":
+        return None
+    if state.phase == "game_over":
+        return engine.EndMatch(seat)
+    view = engine.view(state, seat)
+    view = replace(view, legal_actions=tuple(
+        option for option in view.legal_actions if option.type != "muggins"))
+    rng = random.Random(hashlib.sha256(
+        state.seed + b"timeout" + state.version.to_bytes(8, "big") + bytes([seat])).digest())
+    action = LEVELS[options.timeout_level].choose(view, rng)
+    if action is None or action.type == "muggins":
+        action = LEVELS["first"].choose(view, rng)
+    return action
 
 
 def _linked(seat: Seat, player: Player) -> Seat:
@@ -729,6 +818,10 @@ def _game_options(options: dict, players: int) -> GameOptions:
     if options.get("players", players) != players:
         raise InvalidInputError(f"{players} seats, but players is {options['players']}",
                                 code="invalid_options", field="players", allowed=str(players))
+    level = options.get("timeout_level")
+    if level is not None and level not in LEVELS:
+        raise InvalidInputError(f"no computer level {level!r}", code="invalid_options",
+                                field="timeout_level", allowed=", ".join(sorted(LEVELS)))
     return GameOptions.from_dict({**options, "players": players})
 
 

@@ -8,6 +8,7 @@ from service.cards import Card
 from service.engine import GameOptions, SeatView
 from service.api.games.preconditions import etag
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
+from service.games.service import server_time
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -17,7 +18,7 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "seat": snapshot.seat,
         "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
-        "view": view_body(snapshot.view),
+        "view": view_body(snapshot.view, snapshot.at),
         "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
         "rematch_of": snapshot.rematch_of,
     }
@@ -61,12 +62,23 @@ def seat_state_body(snapshot: GameSnapshot) -> dict:
     view = snapshot.view
     return {"version": snapshot.version, "etag": etag(snapshot), "phase": view.phase,
             "to_act": list(view.to_act), "legal_actions": _plain(view.legal_actions),
-            "deadline": view.deadline}
+            "deadline": view.deadline, **turn_timer_body(view, snapshot.at)}
 
 
-def view_body(view: SeatView) -> dict:
-    """The seat's view: its fields by name, cards as their canonical texts."""
-    return _plain(view)
+def turn_timer_body(view: SeatView, now: float) -> dict:
+    """The turn timer as an RFC 3339 time and as milliseconds left by the server's clock `now`
+    (a phone's own clock may be wrong); both null without a timer running."""
+    deadline = view.turn_deadline
+    if deadline is None:
+        return {"turn_deadline": None, "turn_ms_left": None}
+    return {"turn_deadline": server_time(deadline),
+            "turn_ms_left": int(max(deadline - now, 0.0) * 1000)}
+
+
+def view_body(view: SeatView, now: float) -> dict:
+    """The seat's view at the server's time `now`: its fields by name, cards as their canonical
+    texts, the turn timer as turn_timer_body says."""
+    return {**_plain(view), **turn_timer_body(view, now)}
 
 
 def _seat(number: int, seat) -> dict:

@@ -17,13 +17,15 @@ CREATE_REQUEST = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
 CUT_VIEW = {
     "version": 0, "phase": "cut_for_deal",
     "options": {"players": 2, "teams": None, **OPTIONS, "skunk": "standard",
-                "exact_finish": False, "match": False},
+                "exact_finish": False, "match": False, "turn_time_limit": None,
+                "on_timeout": "computer", "timeout_level": "hard"},
     "seat": 0, "game_number": 1, "hand_number": 0, "dealer": None, "pone": None,
     "crib_owner": None, "starter_cutter": None, "sides": [[0], [1]], "side_of_seat": [0, 1],
     "scores": [0, 0], "match_points": [0, 0], "count": 0, "pile": [], "table": [],
     "starter": None, "turn": None, "to_act": [0, 1],
     "legal_actions": [{"type": "cut_for_deal", "min_depth": 4, "max_depth": 48}],
-    "deadline": None, "counting": None, "hand": [], "kept": [], "discards": [],
+    "deadline": None, "turn_deadline": None, "turn_ms_left": None, "can_abort": True,
+    "counting": None, "hand": [], "kept": [], "discards": [],
     "hand_sizes": [0, 0], "crib_size": 0, "crib": None, "shown_hands": [],
     "cut_for_deal": {"round": 1, "seats": [0, 1], "cards": [None, None], "deck_size": 52},
     "pending_muggins": [], "winner": None, "results": [], "seed_commitment": CUT_COMMITMENT,
@@ -116,11 +118,13 @@ EVENTS = {
     ],
     "last_event": 7,
     "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],
-              "legal_actions": [], "deadline": None},
+              "legal_actions": [], "deadline": None,
+              "turn_deadline": None, "turn_ms_left": None},
 }
 
 # The last events of another game: Ana's count takes her past 121, the hand's seed and then the
-# game seed (whose sha256 every view showed as game_seed_commitment) are revealed.
+# game seed (whose sha256 every view showed as game_seed_commitment) are revealed, and the
+# final game_over says why the game ended.
 GAME_OVER_EVENTS = {
     "game_id": GAME_ID, "seat": 0,
     "events": [
@@ -141,10 +145,14 @@ GAME_OVER_EVENTS = {
         {"number": 215, "time": "2026-11-25T10:31:17.204Z", "type": "game_seed_revealed",
          "seed": "c6120b27bd6924a165d20aed4c2bce7947be99191962ff622b85c35d41ee0ed4",
          "commitment": GAME_SEED_COMMITMENT},
+        {"number": 216, "time": "2026-11-25T10:31:17.204Z", "type": "game_over",
+         "reason": "won", "winner": 0, "seats": [0], "scores": [123, 97], "game_points": 1,
+         "match_points": [1, 0], "games": 1},
     ],
-    "last_event": 215,
+    "last_event": 216,
     "state": {"version": 143, "etag": '"143-0"', "phase": "game_over", "to_act": [],
-              "legal_actions": [], "deadline": None},
+              "legal_actions": [], "deadline": None,
+              "turn_deadline": None, "turn_ms_left": None},
 }
 
 # Then Ana renames her seat, and asks for a ticket to follow the game from a browser.
