@@ -78,6 +78,8 @@ class GameRecord:
     human_moved: float = 0.0        # epoch seconds of the last human action (or the creation)
     abandon_check: float | None = None  # when to look whether the game is abandoned
     scheduled: float | None = None  # the time the store's deadline index holds for the game
+    acted_times: tuple[float, ...] = ()  # per seat: epoch seconds of its last action (0: none)
+    connected: tuple[bool, ...] = ()     # per seat: present, as the table was last told
 
     @property
     def ended(self) -> bool:
@@ -91,7 +93,9 @@ class GameRecord:
         """The record after `seat` (a human) acted on the current state at `now`."""
         acted_at = self.acted_at or (-1,) * len(self.seats)
         acted_at = acted_at[:seat] + (self.state.version,) + acted_at[seat + 1:]
-        return replace(self, acted_at=acted_at, human_moved=now)
+        times = self.acted_times or (0.0,) * len(self.seats)
+        times = times[:seat] + (now,) + times[seat + 1:]
+        return replace(self, acted_at=acted_at, human_moved=now, acted_times=times)
 
     @property
     def next_due(self) -> float | None:
@@ -116,6 +120,8 @@ class GameRecord:
                 "human_moved": self.human_moved,
                 "abandon_check": self.abandon_check,
                 "scheduled": self.scheduled,
+                "acted_times": list(self.acted_times),
+                "connected": list(self.connected),
             },
             separators=(",", ":"),
         )
@@ -136,6 +142,8 @@ class GameRecord:
             human_moved=data.get("human_moved", 0.0),
             abandon_check=data.get("abandon_check"),
             scheduled=data.get("scheduled"),
+            acted_times=tuple(data.get("acted_times", ())),
+            connected=tuple(data.get("connected", ())),
         )
 
 

@@ -16,7 +16,8 @@ import random
 import secrets
 import time
 from datetime import datetime, timezone
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from service import engine, metrics
@@ -27,7 +28,7 @@ from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
                            VersionConflict)
 
-from . import idempotency, rematch, tokens
+from . import idempotency, presence, rematch, tokens
 from .caps import LiveGamesCap
 from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerRefused,
                      SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames, VersionMismatch)
@@ -65,6 +66,7 @@ class GameSnapshot:
     rematch: RematchOffer | None = None  # the rematch offered after this game
     rematch_of: str | None = None        # the game this one is a rematch of
     at: float = 0.0                      # the server's clock when the game was read
+    connected: tuple[bool, ...] = ()     # per seat: at the table (service.games.presence)
 
     @property
     def ended(self) -> bool:
@@ -163,9 +165,12 @@ class GamesService:
         new, opening = engine.start_game(game_options, secrets.token_bytes(32), now=now)
         state, moves = self._computers_play(seats, new, now)
         events = opening + moves
-        record = _scheduled(GameRecord(tuple(seats), state, len(events),
-                                       tuple(cap.owner for cap in caps), updated=now,
-                                       human_moved=now, abandon_check=now + ABANDONED_AFTER))
+        record = _scheduled(GameRecord(
+            tuple(seats), state, len(events), tuple(cap.owner for cap in caps), updated=now,
+            human_moved=now, abandon_check=now + ABANDONED_AFTER,
+            acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
+            connected=tuple(seat.kind == "computer" or number == creator
+                            for number, seat in enumerate(seats))))
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         self._link_players(record, game_id)
@@ -206,7 +211,7 @@ class GamesService:
             if player is not None:
                 record = self._seat_player(game_id, record, player)
                 taken = _linked(taken, player)
-            record = record.with_seat(seat, taken)
+            record = presence.joined(record.with_seat(seat, taken), seat, self.clock())
             joined = Event("seat_joined", {"seat": seat, "name": taken.name})
             record = replace(record, events=record.events + 1)
             replay = None
@@ -288,9 +293,9 @@ class GamesService:
             phase_before = record.state.phase
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
-            record = record.acted(seat, now)
+            record, returned = presence.update(record.acted(seat, now), stored.presence, now)
             state, moves = self._computers_play(record.seats, state, now, record.acted_at)
-            events += moves
+            events += moves + returned
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
             if replay_key is not None:
@@ -305,52 +310,89 @@ class GamesService:
                wait: float = 0) -> EventsPage:
         """Events numbered after+1, ... as the seat may see them, and the game after them; waits
         up to `wait` seconds (at most 25) for the first one. While it waits it reads the game
-        again only when the game changes or a deadline of the game passes (and applies it)."""
+        again only when the game changes or a deadline of the game passes (and applies it).
+        A seat's wait holds a presence lease (service.games.presence)."""
         if wait <= 0:
             return self._page(game_id, token, after)
         with self.store.watch(game_id) as watch:
             page = self._page(game_id, token, after)
-            end = time.monotonic() + min(wait, MAX_WAIT)
-            while not page.events:
-                remaining = end - time.monotonic()
-                due = self._until_deadline(page)
-                if due is not None and due < remaining:
-                    watch.wait(due)
-                elif remaining <= 0 or not watch.wait(remaining):
-                    break  # nothing changed: the page read last still holds
-                page = self._page(game_id, token, after)
+            with self._present(page.game):
+                if _returning(page.game):
+                    page = self._page(game_id, token, after)  # tells the table at once
+                end = time.monotonic() + min(wait, MAX_WAIT)
+                while not page.events:
+                    remaining = end - time.monotonic()
+                    due = self._until_deadline(page)
+                    if due is not None and due < remaining:
+                        watch.wait(due)
+                    elif remaining <= 0 or not watch.wait(remaining):
+                        break  # nothing changed: the page read last still holds
+                    page = self._page(game_id, token, after)
         return page
 
-    def follow(self, game_id: str, token: str | None, after: int | None,
-               seat: int | None = None) -> Iterator[GameSnapshot | EventsPage | None]:
+    def follow(self, game_id: str, token: str | None, after: int | None, seat: int | None = None
+               ) -> Generator[GameSnapshot | EventsPage | None, None, None]:
         """A game's stream: the seat's snapshot first, then a page whenever events follow
         `after` (the snapshot's last event when None), None as a heartbeat at least every
         HEARTBEAT seconds; ends after the page in which the game ends, or after
         `stream_seconds`. `seat` is a seat already proven (by a stream ticket) in place of a
-        token."""
+        token. The stream holds a presence lease while it is open."""
         closes_at = time.monotonic() + self.stream_seconds
         with self.store.watch(game_id) as watch:
             page = self._page(game_id, token, after, seat)
-            yield page.game
-            last_read = time.monotonic()
-            while True:
-                if page.events:
-                    yield page
-                if page.ended:
-                    return
-                while True:
-                    due = self._until_deadline(page)
-                    timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
-                    timeout = min(timeout, closes_at - time.monotonic())
-                    if timeout <= 0:
-                        return
-                    if watch.wait(timeout) or timeout == due:
-                        break
-                    yield None
-                    if time.monotonic() - last_read >= SAFETY_REREAD:
-                        break  # after the heartbeat: a safety re-read never delays one
-                page = self._page(game_id, token, page.game.last_event, seat)
+            with self._present(page.game) as refresh:
+                if _returning(page.game):
+                    page = self._page(game_id, token, after, seat)
+                yield page.game
                 last_read = time.monotonic()
+                while True:
+                    if page.events:
+                        yield page
+                    if page.ended:
+                        return
+                    while True:
+                        due = self._until_deadline(page)
+                        timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
+                        timeout = min(timeout, closes_at - time.monotonic())
+                        if timeout <= 0:
+                            return
+                        if watch.wait(timeout) or timeout == due:
+                            break
+                        yield None
+                        refresh()
+                        if time.monotonic() - last_read >= SAFETY_REREAD:
+                            break  # after the heartbeat: a safety re-read never delays one
+                    page = self._page(game_id, token, page.game.last_event, seat)
+                    last_read = time.monotonic()
+
+    @contextmanager
+    def _present(self, game: GameSnapshot) -> Iterator[Callable[[], None]]:
+        """While a seat's stream or wait is open: a presence lease in the store, refreshed by
+        the function given every presence.REFRESH seconds at most, ended (with a check of the
+        seat's presence due presence.GRACE later) when the block ends. Spectators hold none."""
+        seat, lease = game.seat, secrets.token_urlsafe(9)
+        held_at = [0.0]
+
+        def hold(until: float, check_at: float) -> None:
+            try:
+                self.store.hold_presence(game.game_id, lease, seat, until, check_at)
+            except StoreError as error:  # presence is told late, the game goes on
+                log.warning("presence of seat %s in game %s not recorded: %s", seat,
+                            game.game_id, error)
+
+        def refresh() -> None:
+            now = self.clock()
+            if seat is not None and now - held_at[0] >= presence.REFRESH:
+                held_at[0] = now
+                hold(now + presence.LEASE, now + presence.LEASE + presence.GRACE)
+
+        refresh()
+        try:
+            yield refresh
+        finally:
+            if seat is not None:
+                now = self.clock()
+                hold(now, now + presence.GRACE)
 
     def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A one-time pass to the seat's event stream, for clients that cannot send a header."""
@@ -578,7 +620,7 @@ class GamesService:
 
     def _until_deadline(self, page: EventsPage) -> float | None:
         """Seconds until the game's deadline is due to be applied, if it has one."""
-        deadlines = [page.game.view.deadline]
+        deadlines = [page.game.view.deadline, page.game.view.turn_deadline]
         if page.game.rematch is not None and page.game.rematch.open:
             deadlines.append(page.game.rematch.expires_at)
         due = [deadline for deadline in deadlines if deadline is not None]
@@ -612,12 +654,15 @@ class GamesService:
         state, timed_out = self._time_out(record.seats, state, now)
         lapsed_record, lapsed = rematch.lapse(record, now)
         lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
+        lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
         if state is record.state and lapsed_record is record:
             return stored.version, record
-        events += moves + timed_out + lapsed + abandoned
+        events += moves + timed_out + lapsed + abandoned + present
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
-        version = self._save(game_id, stored.version, record, events, reschedule=reschedule)
+        version = self._save(game_id, stored.version, record, events, reschedule=reschedule,
+                             presence_check=presence.next_check(record, stored.presence)
+                             if reschedule else None)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
@@ -646,7 +691,8 @@ class GamesService:
             record = GameRecord.from_json(stored.data)
             _, caught_up = self._catch_up(game_id, stored, record, reschedule=True)
             if caught_up is record:  # nothing was due after all: put back the game's time
-                self.store.release_due(game_id, claimed, record.next_due)
+                self.store.release_due(game_id, claimed, _earliest(
+                    record.next_due, presence.next_check(record, stored.presence)))
 
         try:
             self._retrying(attempt)
@@ -654,10 +700,15 @@ class GamesService:
             self.store.release_due(game_id, claimed, None)
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
-              replay: tuple[str, str] | None = None, reschedule: bool = False) -> int:
+              replay: tuple[str, str] | None = None, reschedule: bool = False,
+              presence_check: float | None = None) -> int:
         """Save with a compare-and-set; the game's entry in the deadline index is written with
-        it only when its time changed (or `reschedule`): never for a game without timers."""
+        it only when its time changed (or `reschedule`): never for a game without timers. A
+        sweeper's save also schedules the `presence_check` (presence.next_check)."""
         scheduled = _scheduled(record)
+        if reschedule and presence_check is not None:
+            scheduled = replace(scheduled,
+                                scheduled=_earliest(scheduled.scheduled, presence_check))
         reschedule = reschedule or scheduled.scheduled != record.scheduled
         record = replace(scheduled, updated=self.clock())
         version = self.store.save(game_id, version, record.to_json(),
@@ -740,7 +791,16 @@ def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
     humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
                         replace(view, to_act=humans_to_act), replayed, record.rematch,
-                        record.rematch_of, at)
+                        record.rematch_of, at, presence.connected(record))
+
+
+def _earliest(*times: float | None) -> float | None:
+    return min((at for at in times if at is not None), default=None)
+
+
+def _returning(game: GameSnapshot) -> bool:
+    """The seat opening a stream or wait is one the table was told had gone."""
+    return game.seat is not None and bool(game.connected) and not game.connected[game.seat]
 
 
 def _scheduled(record: GameRecord) -> GameRecord:

@@ -45,6 +45,7 @@ class StoredGame:
     data: str
     replay: str | None = None
     events: tuple[str, ...] = ()
+    presence: tuple[tuple[int, float], ...] = ()  # (seat, until) of each presence lease
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class StoredPlayer:
 REPLAYS_KEPT = 64
 # Once a game is over only a retry of the last requests can still come: the newest few do.
 FINISHED_REPLAYS_KEPT = 16
+# Presence leases that ended longer ago than this are dropped (they tell nothing any more).
+PRESENCE_KEPT = 600
 # A player's games kept, the newest: far more than a lobby shows; older ones have expired.
 PLAYER_GAMES_KEPT = 200
 
@@ -151,6 +154,15 @@ class GameStore(ABC):
     def release_due(self, game_id: str, claimed: float, due: float | None) -> None:
         """Give a claimed entry the game's next time `due` (None: drop it), unless the entry no
         longer holds `claimed` (a save has rescheduled it since)."""
+
+    @abstractmethod
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        """Record that `seat` is at the table until `until` (epoch seconds) by the lease named
+        `lease` (an open stream or long poll; a later call with the same name refreshes or, with
+        `until` now, ends it). `load` returns the leases. With `check_at`, the game's time in
+        the deadline index becomes `check_at` if that is earlier (or it has none). Leases ended
+        PRESENCE_KEPT seconds ago are dropped. Raises GameNotFound."""
 
     @abstractmethod
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:

@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
-from .base import (FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, REPLAYS_KEPT, GameExists,
-                   GameNotFound, GameStore, StoredGame, StoredPlayer, StoreFull, VersionConflict,
-                   finished_ttl)
+from .base import (FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, PRESENCE_KEPT, REPLAYS_KEPT,
+                   GameExists, GameNotFound, GameStore, StoredGame, StoredPlayer, StoreFull,
+                   VersionConflict, finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -25,6 +25,7 @@ class _Game:
     archived: bytes | None = None                     # a finished game's events (archive.py)
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
+    presence: dict[str, tuple[int, float]] = field(default_factory=dict)  # lease: seat, until
 
 
 @dataclass
@@ -75,7 +76,8 @@ class MemoryGameStore(GameStore):
             game = self._existing(game_id)
             replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
             events = () if events_after is None else tuple(_events(game)[max(events_after, 0):])
-            return StoredGame(game.version, game.data, replay, events)
+            return StoredGame(game.version, game.data, replay, events,
+                              tuple(game.presence.values()))
 
     def save(
         self,
@@ -112,6 +114,17 @@ class MemoryGameStore(GameStore):
             version = game.version
         self._waiters.notify(game_id)
         return version
+
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        with self._lock:
+            leases = self._existing(game_id).presence
+            leases[lease] = (seat, until)
+            for ended in [name for name, (_, end) in leases.items()
+                          if end < until - PRESENCE_KEPT]:
+                del leases[ended]
+            if check_at is not None and check_at < self._due.get(game_id, float("inf")):
+                self._due[game_id] = check_at
 
     def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
         with self._lock:

@@ -8,6 +8,7 @@ one script may touch them all:
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
+  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>"
   cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
@@ -49,6 +50,7 @@ from .waiters import Waiters
 from .base import (
     FINISHED_REPLAYS_KEPT,
     PLAYER_GAMES_KEPT,
+    PRESENCE_KEPT,
     REPLAYS_KEPT,
     GameExists,
     GameNotFound,
@@ -94,7 +96,7 @@ if ARGV[2] ~= '-1' then
   if archived then events = redis.call('LRANGE', KEYS[2], 0, -1)
   else events = redis.call('LRANGE', KEYS[2], ARGV[2], -1) end
 end
-return {game[1], game[2], replay, events, archived}
+return {game[1], game[2], replay, events, archived, redis.call('HGETALL', KEYS[6])}
 """
 
 # ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
@@ -147,6 +149,22 @@ RELEASE = """
 return redis.call('ZREM', KEYS[1], ARGV[1])
 """
 
+# KEYS: the game, its presence leases, on a standalone Redis the deadline index. ARGV: lease,
+# "<seat>:<until>", until, leases ended before this are dropped, ttl, check time ('' for
+# none), game id
+HOLD_PRESENCE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local leases = redis.call('HGETALL', KEYS[2])
+for i = 1, #leases, 2 do
+  local ends = tonumber(string.match(leases[i + 1], ':(.*)$'))
+  if ends < tonumber(ARGV[4]) then redis.call('HDEL', KEYS[2], leases[i]) end
+end
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+if ARGV[6] ~= '' and KEYS[3] then redis.call('ZADD', KEYS[3], 'LT', ARGV[6], ARGV[7]) end
+return 1
+"""
+
 # KEYS[1]: the deadline index. ARGV: now, limit, now + lease
 CLAIM_DUE = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
@@ -162,6 +180,11 @@ if not held or tonumber(held) ~= tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1])
 else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 return 1
+"""
+
+# KEYS[1]: the deadline index. ARGV: game id, a time that replaces its time if earlier
+SCHEDULE_EARLIER = """
+return redis.call('ZADD', KEYS[1], 'LT', ARGV[2], ARGV[1])
 """
 
 # KEYS[1]: the deadline index. ARGV: game id, its time ('' drops the entry)
@@ -265,6 +288,10 @@ def player_keys(player_key: str) -> list[str]:
     return [f"cribbage:player:{tag}", f"cribbage:player:{tag}:games"]
 
 
+def presence_key(game_id: str) -> str:
+    return "cribbage:{" + game_id + "}:presence"
+
+
 def game_keys(game_id: str, extra: str | None = None) -> list[str]:
     """The game's keys, then its channel or the `extra` key of the same hash slot."""
     tag = "{" + game_id + "}"
@@ -311,15 +338,18 @@ class RedisGameStore(GameStore):
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:
         after = -1 if events_after is None else max(events_after, 0)
-        found = self._run(LOAD, game_id, [idempotency_key or "", after])
+        found = self._run(LOAD, game_id, [idempotency_key or "", after],
+                          keys=[*game_keys(game_id), presence_key(game_id)])
         if found is None:
             raise GameNotFound(game_id)
-        version, data, replay, events, archived = found
+        version, data, replay, events, archived, leases = found
         if archived is not None:
             events = (archive.unpack(base64.b64decode(archived)) + events)[after:]
         if replay is not None and self.durability == "replica":
             self._run(CONFIRM, game_id, [self.ttl_seconds])
-        return StoredGame(int(version), data, replay, tuple(events))
+        presence = tuple((int(seat), float(until)) for seat, until in
+                         (held.split(":") for held in leases[1::2]))
+        return StoredGame(int(version), data, replay, tuple(events), presence)
 
     def save(
         self,
@@ -358,6 +388,19 @@ class RedisGameStore(GameStore):
                 self._run(FINISH, game_id, [version, packed, FINISHED_REPLAYS_KEPT])
         except (StoreUnavailable, GameNotFound) as error:
             log.warning("finished game %s left unpacked: %s", game_id, error)
+
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        keys = [game_keys(game_id)[0], presence_key(game_id)]
+        if not self.cluster:
+            keys.append(DEADLINES)
+        held = self._run(HOLD_PRESENCE, game_id, [
+            lease, f"{seat}:{until!r}", repr(until), repr(until - PRESENCE_KEPT),
+            self.ttl_seconds, "" if check_at is None else repr(check_at), game_id], keys=keys)
+        if not held:
+            raise GameNotFound(game_id)
+        if self.cluster and check_at is not None:
+            self._run(SCHEDULE_EARLIER, game_id, [game_id, repr(check_at)], keys=[DEADLINES])
 
     def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
         until = now + lease
@@ -489,7 +532,8 @@ class RedisGameStore(GameStore):
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
                                TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
-                               PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE):
+                               PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
+                               SCHEDULE_EARLIER, HOLD_PRESENCE):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -160,7 +160,11 @@ def test_a_game_no_human_moves_in_for_three_days_ends_abandoned(stores, clock, c
     assert sum(sweep_with_three(stores, clock)) == 1  # the check finds a recent move
     assert "abandoned" not in event_types(player)
     clock.advance(ABANDONED_AFTER - 2)
-    assert sum(sweep_with_three(stores, clock)) == 0
+    assert sum(sweep_with_three(stores, clock)) == 1  # seat 0 is told gone, once
+    events = player.events().get_json()["events"]
+    # Gone since its creation when it came back to cut, back, gone a minute after that cut.
+    assert [event["connected"] for event in events if event["type"] == "presence"] == [
+        False, True, False]
     clock.advance(1)
     assert sum(sweep_with_three(stores, clock)) == 1
     events = player.events().get_json()["events"]

@@ -16,7 +16,8 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "game_id": snapshot.game_id,
         "version": snapshot.version,
         "seat": snapshot.seat,
-        "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
+        "seats": [_seat(number, seat, snapshot.connected) for number, seat in
+                  enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
         "view": view_body(snapshot.view, snapshot.at),
         "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
@@ -81,8 +82,9 @@ def view_body(view: SeatView, now: float) -> dict:
     return {**_plain(view), **turn_timer_body(view, now)}
 
 
-def _seat(number: int, seat) -> dict:
-    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken}
+def _seat(number: int, seat, connected: tuple[bool, ...]) -> dict:
+    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken,
+            "connected": connected[number] if connected else seat.kind == "computer"}
     if seat.kind == "computer":
         data["level"] = seat.level
     return data

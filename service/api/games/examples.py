@@ -7,8 +7,8 @@ CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0b
 HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
 GAME_SEED_COMMITMENT = "d0dad94c14b492b9624b14478eb84d32d147bab1d5b919ff1d6a2809c036c8da"
 OPTIONS = {"target": 121, "counting": "manual", "muggins": "call", "count_time_limit": 60}
-ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True}
-BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
+ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True, "connected": True}
+BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True, "connected": True}
 
 CREATE_REQUEST = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}],
                   "options": OPTIONS}
@@ -37,7 +37,8 @@ CREATED = {
     "game_id": GAME_ID, "seat": 0, "token": "NxGjRLiFNVKfSMTomxHEKw",
     "invites": [{"seat": 1, "code": "Vca6na1AtsKfak1aTpgLiQ"}],
     "game": {"game_id": GAME_ID, "version": 1, "seat": 0,
-             "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False}],
+             "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False,
+                             "connected": False}],
              "last_event": 1, "view": CUT_VIEW, "rematch": None, "rematch_of": None},
 }
 

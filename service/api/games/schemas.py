@@ -96,6 +96,9 @@ class SeatSchema(ma.Schema):
     name = fields.String(required=True)
     taken = fields.Boolean(required=True, metadata={
         "description": "Held by a player (computer seats always are)"})
+    connected = fields.Boolean(required=True, metadata={
+        "description": "At the table, as the presence events last said: a live event stream "
+                       "or long poll, or an action in the last 30 s (computers always are)"})
     level = fields.String(metadata={"description": "Computer seats only"})
 
 
