@@ -535,9 +535,12 @@ class GamesService:
         caps = [*caps, *(LiveGamesCap(player_owner(s.player_id), self.players.max_live_games)
                          for s in record.seats
                          if s.player_id is not None and self.players.max_live_games)]
-        record = _scheduled(replace(record, state=state, events=len(events), updated=now,
-                                    owners=tuple(cap.owner for cap in caps), human_moved=now,
-                                    abandon_check=now + ABANDONED_AFTER))
+        record = _scheduled(replace(
+            record, state=state, events=len(events), updated=now,
+            owners=tuple(cap.owner for cap in caps), human_moved=now,
+            abandon_check=now + ABANDONED_AFTER,
+            acted_times=tuple(now if seat.taken else 0.0 for seat in record.seats),
+            connected=tuple(seat.taken for seat in record.seats)))  # all accepted just now
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
