@@ -262,12 +262,18 @@ def test_turn_timeouts_presence_and_the_end_show_no_one_what_it_may_not_see(
     table = QuietTable(client, store, [HUMAN, HUMAN, HUMAN],
                        {"target": 31, "turn_time_limit": limit, "on_timeout": on_timeout})
     table.check_everyone()
-    for _ in range(3000):
+    clock.advance(65)  # every seat is gone: each is told so (and with 10 s, timed out)
+    table.viewers[-1].read()
+    table.check_everyone()
+    for step in range(3000):
         game = table.viewers[-1].read()
         if game["view"]["phase"] == "game_over":
             break
         assert 0 <= game["view"]["turn_ms_left"] <= limit * 1000
-        if rng.random() < 0.15:
+        if step == 8 and on_timeout == "forfeit":
+            clock.advance(limit + 1)  # at the latest here the game ends with a forfeit
+            table.viewers[-1].read()
+        elif rng.random() < 0.15:
             clock.advance(rng.choice([limit + 1, 65]))  # past the turn timer, or gone
             table.viewers[-1].read()  # applies what is due, so the store holds the truth
         else:

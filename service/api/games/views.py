@@ -318,7 +318,7 @@ def get_game(game_id: str):
           "The rules refuse the action in the game's state: not_your_turn, wrong_phase, "
           "card_not_in_hand, count_would_exceed_31, wrong_discard_count, invalid_cut_depth, "
           "invalid_claim (items and points disagree, or name cards not shown), nothing_to_call, "
-          "not_a_claim_phase, game_over")
+          "not_a_claim_phase, game_over, too_late_to_abort (the first card has been played)")
 @_problem(412, "version_mismatch", "If-Match names a version the game has left "
                                    "(version_mismatch)", {"version": 6})
 @_problem(422, "invalid_action",
