@@ -47,8 +47,8 @@ creator gets a seat token (shown only then) and an invite code for every other h
 your legal actions. Without a token you read it as a spectator. Other hands, the crib before \
 the show and the undealt deck are never shown.
 3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
-muggins, resign, abort (until the first card is played), go on to the next game of a match. A go needs no request. Computer seats act \
-before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
+muggins, resign, abort (until the first card is played), go on to the next game of a match. \
+A go needs no request. Computer seats act before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
 moved on) and an `Idempotency-Key` to make a retry safe.
 4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
 `GET /v1/games/{game_id}/stream` (Server-Sent Events: a snapshot, then every event, the seat's \
