@@ -48,8 +48,9 @@ your legal actions. Without a token you read it as a spectator. Other hands, the
 the show and the undealt deck are never shown.
 3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
 muggins, resign, abort (until the first card is played), go on to the next game of a match. \
-A go needs no request. Computer seats act before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
-moved on) and an `Idempotency-Key` to make a retry safe.
+A go needs no request. Computer seats act before the response returns. Send `If-Match` with \
+the ETag you acted on (412 if the game has moved on) and an `Idempotency-Key` to make a retry \
+safe.
 4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
 `GET /v1/games/{game_id}/stream` (Server-Sent Events: a snapshot, then every event, the seat's \
 state after each batch, heartbeats, `end` when the game is over). A browser's EventSource cannot \
