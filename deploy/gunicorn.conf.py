@@ -23,7 +23,8 @@ import os as _os
 
 from service import config as _config
 # Server hooks, which gunicorn finds by name like the settings below.
-from service.server.hooks import child_exit, on_exit, on_starting
+from service.server.hooks import (child_exit, on_exit, on_starting, post_worker_init,
+                                  worker_exit)
 
 _ENV = _os.environ
 

@@ -109,6 +109,7 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     player_ttl_seconds: int = 2592000
     max_live_games_per_player: int = 100
+    sweep_seconds: float = 1.0  # how often each server process applies due deadlines; 0: never
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -152,6 +153,8 @@ class Settings:
                                                   defaults.player_ttl_seconds),
             max_live_games_per_player=parse_whole_number(
                 env, "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER", defaults.max_live_games_per_player),
+            sweep_seconds=parse_whole_number(env, "CRIBBAGE_SWEEP_SECONDS",
+                                             int(defaults.sweep_seconds)),
         )
 
     @property

@@ -1,7 +1,9 @@
 """gunicorn server hooks: the life of the Prometheus multiprocess directory, a warning when
-several workers would each keep their own games, and what of the games survives a crash.
+several workers would each keep their own games, what of the games survives a crash, and each
+worker's deadline sweeper.
 
-deploy/gunicorn.conf.py takes on_starting, child_exit and on_exit from here. Nothing here imports
+deploy/gunicorn.conf.py takes on_starting, post_worker_init, worker_exit, child_exit and on_exit
+from here. Nothing here imports
 prometheus_client at module level: it reads PROMETHEUS_MULTIPROC_DIR once, on import, so it may
 only be imported after on_starting has set that.
 """
@@ -67,6 +69,24 @@ def say_what_survives(log, env) -> None:
     level, message = DURABILITY[parse_choice(env, "CRIBBAGE_DURABILITY", "none",
                                              DURABILITY_MODES)]
     log.log(level, message)
+
+
+SWEEPER = "cribbage.sweeper"  # the app's extension (service/api/games/views.py)
+
+
+def post_worker_init(worker) -> None:
+    """Start the worker's deadline sweeper (a greenlet under gevent) unless it is switched off
+    (CRIBBAGE_SWEEP_SECONDS=0)."""
+    sweeper = getattr(worker.wsgi, "extensions", {}).get(SWEEPER)
+    if sweeper is not None and sweeper.period > 0:
+        sweeper.start()
+
+
+def worker_exit(server, worker) -> None:
+    """Stop the worker's sweeper once the game it is sweeping is saved."""
+    sweeper = getattr(worker.wsgi, "extensions", {}).get(SWEEPER)
+    if sweeper is not None:
+        sweeper.stop()
 
 
 def child_exit(server, worker) -> None:
