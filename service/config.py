@@ -109,6 +109,7 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     player_ttl_seconds: int = 2592000
     max_live_games_per_player: int = 100
+    sweep_seconds: float = 1.0  # how often each server process applies due deadlines; 0: never
     webhooks_allow_private: bool = False
     webhook_attempts: int = 8
     webhook_retry_base_ms: int = 5000
@@ -157,6 +158,8 @@ class Settings:
                                                   defaults.player_ttl_seconds),
             max_live_games_per_player=parse_whole_number(
                 env, "CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER", defaults.max_live_games_per_player),
+            sweep_seconds=parse_whole_number(env, "CRIBBAGE_SWEEP_SECONDS",
+                                             int(defaults.sweep_seconds)),
             webhooks_allow_private=parse_flag(env, "CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE",
                                               defaults.webhooks_allow_private),
             webhook_attempts=parse_positive_int(env, "CRIBBAGE_WEBHOOK_ATTEMPTS",

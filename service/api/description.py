@@ -47,9 +47,10 @@ creator gets a seat token (shown only then) and an invite code for every other h
 your legal actions. Without a token you read it as a spectator. Other hands, the crib before \
 the show and the undealt deck are never shown.
 3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
-muggins, resign, abort (until the first card is played), go on to the next game of a match. A go needs no request. Computer seats act \
-before the response returns. Send `If-Match` with the ETag you acted on (412 if the game has \
-moved on) and an `Idempotency-Key` to make a retry safe.
+muggins, resign, abort (until the first card is played), go on to the next game of a match. \
+A go needs no request. Computer seats act before the response returns. Send `If-Match` with \
+the ETag you acted on (412 if the game has moved on) and an `Idempotency-Key` to make a retry \
+safe.
 4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
 `GET /v1/games/{game_id}/stream` (Server-Sent Events: a snapshot, then every event, the seat's \
 state after each batch, heartbeats, `end` when the game is over). A browser's EventSource cannot \
@@ -58,6 +59,15 @@ opens the stream with `?ticket=`.
 
 Every ending (won, resigned, aborted, timed out, abandoned after 3 days without a human move) \
 ends the events with one `game_over` event: its reason, the winner, the scores and game points.
+
+**Turn timers** (`options.turn_time_limit`, 10–86400 s per decision): views and states give \
+`turn_deadline` (RFC 3339) and `turn_ms_left` (by the server's clock); when a seat runs out of \
+time a computer moves for it (`turn_timeout` event) or, with `on_timeout: forfeit`, its side \
+loses. Deadlines fire with no client connected: every server process sweeps the due ones.
+
+**Presence:** each seat says whether it is `connected` (an open stream or long poll, or an \
+action in the last 30 s); `presence` events tell the table when a seat goes (after a 30 s \
+grace) and comes back.
 
 **The coach:** `GET /v1/games/{game_id}/analysis` judges each discard and each card played \
 by choice against what `hard` does in the same position: the expected points and (two players) \

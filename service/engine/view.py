@@ -8,6 +8,7 @@ from service.cards import Card
 from service.engine.events import Event
 from service.engine.legal import LegalAction, legal_actions, to_act
 from service.engine.options import GameOptions
+from service.engine.outcome import can_abort
 from service.engine.state import GameState
 
 _COUNTED = ("show_scored", "claim", "count_timeout")  # the events that show a hand
@@ -72,6 +73,8 @@ class SeatView:
     to_act: tuple[int, ...]
     legal_actions: tuple[LegalAction, ...]
     deadline: float | None
+    turn_deadline: float | None  # turn timer: when the seats to act run out of time (public)
+    can_abort: bool              # the game may still be aborted (before its first card)
     counting: Counting | None
     hand: tuple[Card, ...] | None
     kept: tuple[Card, ...] | None
@@ -121,6 +124,8 @@ def view(state: GameState, seat: int | None) -> SeatView:
         to_act=tuple(to_act(state)),
         legal_actions=tuple(legal_actions(state, seat)) if seat is not None else (),
         deadline=state.deadline,
+        turn_deadline=state.turn_deadline,
+        can_abort=can_abort(state),
         counting=None if claimer is None else Counting(claimer[0],
                                                        "crib" if claimer[1] else "hand"),
         hand=state.hands[seat] if seat is not None else None,

@@ -77,6 +77,11 @@ class GameRecord:
     updated: float = 0.0            # epoch seconds of the last write
     rematch: RematchOffer | None = None  # the offer of a rematch of this game (rematch.py)
     rematch_of: str | None = None   # the game this one is a rematch of
+    human_moved: float = 0.0        # epoch seconds of the last human action (or the creation)
+    abandon_check: float | None = None  # when to look whether the game is abandoned
+    scheduled: float | None = None  # the time the store's deadline index holds for the game
+    acted_times: tuple[float, ...] = ()  # per seat: epoch seconds of its last action (0: none)
+    connected: tuple[bool, ...] = ()     # per seat: present, as the table was last told
     webhooks: tuple[Webhook, ...] = ()     # the game's own (service.games.webhooks)
     player_webhooks: tuple[str, ...] = ()  # keys of linked players that have webhooks
     notified_turn: Turn | None = None      # the turn last told to the webhooks
@@ -94,11 +99,22 @@ class GameRecord:
         seats = self.seats[:number] + (seat,) + self.seats[number + 1:]
         return replace(self, seats=seats)
 
-    def acted(self, seat: int) -> GameRecord:
-        """The record after `seat` acted on the current state."""
+    def acted(self, seat: int, now: float) -> GameRecord:
+        """The record after `seat` (a human) acted on the current state at `now`."""
         acted_at = self.acted_at or (-1,) * len(self.seats)
         acted_at = acted_at[:seat] + (self.state.version,) + acted_at[seat + 1:]
-        return replace(self, acted_at=acted_at)
+        times = self.acted_times or (0.0,) * len(self.seats)
+        times = times[:seat] + (now,) + times[seat + 1:]
+        return replace(self, acted_at=acted_at, human_moved=now, acted_times=times)
+
+    @property
+    def next_due(self) -> float | None:
+        """When something is next due in the game with no one asking: its turn timer or count
+        time limit runs out, or it is time to look whether it is abandoned."""
+        if self.ended:
+            return None
+        due = [self.state.turn_deadline, self.state.deadline, self.abandon_check]
+        return min((at for at in due if at is not None), default=None)
 
     def to_json(self) -> str:
         data = {
@@ -110,6 +126,11 @@ class GameRecord:
             "updated": self.updated,
             "rematch": None if self.rematch is None else self.rematch.to_dict(),
             "rematch_of": self.rematch_of,
+            "human_moved": self.human_moved,
+            "abandon_check": self.abandon_check,
+            "scheduled": self.scheduled,
+            "acted_times": list(self.acted_times),
+            "connected": list(self.connected),
         }
         if self.notifies:  # a game without webhooks keeps the document it always had
             data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
@@ -131,6 +152,11 @@ class GameRecord:
             rematch=None if data.get("rematch") is None
             else RematchOffer.from_dict(data["rematch"]),
             rematch_of=data.get("rematch_of"),
+            human_moved=data.get("human_moved", 0.0),
+            abandon_check=data.get("abandon_check"),
+            scheduled=data.get("scheduled"),
+            acted_times=tuple(data.get("acted_times", ())),
+            connected=tuple(data.get("connected", ())),
             webhooks=tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())),
             player_webhooks=tuple(data.get("player_webhooks", ())),
             notified_turn=None if data.get("notified_turn") is None

@@ -16,20 +16,22 @@ import random
 import secrets
 import time
 from datetime import datetime, timezone
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.bots.hints import Hint, hint
 from service.engine import Event, GameOptions, GameState, SeatView
+from service.engine.legal import whose_turn
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
                            VersionConflict)
 from service.webhooks import notifications
 from service.webhooks.model import Webhook
 
-from . import idempotency, rematch, tokens
+from . import idempotency, presence, rematch, tokens
 from .analysis import GameAnalysis, HandCache, game_analysis
 from .caps import LiveGamesCap
 from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerRefused,
@@ -51,6 +53,7 @@ WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very b
 COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
 HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
+ABANDONED_AFTER = 3 * 86400.0  # a game no human has moved in for this long ends, abandoned
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class GameSnapshot:
     replayed: bool = False    # the response to an earlier request with the same key
     rematch: RematchOffer | None = None  # the rematch offered after this game
     rematch_of: str | None = None        # the game this one is a rematch of
+    at: float = 0.0                      # the server's clock when the game was read
+    connected: tuple[bool, ...] = ()     # per seat: at the table (service.games.presence)
 
     @property
     def ended(self) -> bool:
@@ -172,16 +177,21 @@ class GamesService:
         player_webhooks = (player.key,) if player is not None and player.webhooks else ()
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
-        new, opening = engine.start_game(game_options, game_seed(deck_seed),
-                                         now=self.clock())
-        state, moves = self._computers_play(seats, new, self.clock())
+        now = self.clock()
+        new, opening = engine.start_game(game_options, game_seed(deck_seed), now=now)
+        state, moves = self._computers_play(seats, new, now)
         events = opening + moves
-        record = GameRecord(tuple(seats), state, len(events), tuple(cap.owner for cap in caps),
-                            updated=self.clock(), player_webhooks=player_webhooks)
+        record = _scheduled(GameRecord(
+            tuple(seats), state, len(events), tuple(cap.owner for cap in caps), updated=now,
+            human_moved=now, abandon_check=now + ABANDONED_AFTER,
+            acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
+            connected=tuple(seat.kind == "computer" or number == creator
+                            for number, seat in enumerate(seats)),
+            player_webhooks=player_webhooks))
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         self._link_players(record, game_id)
-        return SeatAccess(_snapshot(game_id, 1, record, creator), token, invites)
+        return SeatAccess(self._snapshot(game_id, 1, record, creator), token, invites)
 
     def join(self, game_id: str, code: str, name: str | None = None,
              idempotency_key: str | None = None, player: Player | None = None) -> SeatAccess:
@@ -203,7 +213,8 @@ class GamesService:
                 replay = ReplayRecord.from_json(stored.replay).answering(fingerprint)
                 token = tokens.unseal(replay.sealed, code, idempotency_key)
                 version, record = self._catch_up(game_id, stored, record)
-                return SeatAccess(_snapshot(game_id, version, record, replay.seat, True), token)
+                return SeatAccess(self._snapshot(game_id, version, record, replay.seat, True),
+                                  token)
             version, record = self._catch_up(game_id, stored, record)
             seat = tokens.match(code, [s.invite_hash for s in record.seats])
             if seat is None:
@@ -219,7 +230,7 @@ class GamesService:
                 taken = _linked(taken, player)
                 if player.webhooks and player.key not in record.player_webhooks:
                     record = replace(record, player_webhooks=record.player_webhooks + (player.key,))
-            record = record.with_seat(seat, taken)
+            record = presence.joined(record.with_seat(seat, taken), seat, self.clock())
             joined = Event("seat_joined", {"seat": seat, "name": taken.name})
             record = replace(record, events=record.events + 1)
             replay = None
@@ -229,7 +240,7 @@ class GamesService:
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
             version = self._save(game_id, version, record, [joined], replay)
             self._link_players(record, game_id, only=seat)
-            return SeatAccess(_snapshot(game_id, version, record, seat), token)
+            return SeatAccess(self._snapshot(game_id, version, record, seat), token)
 
         return self._retrying(attempt)
 
@@ -248,7 +259,7 @@ class GamesService:
             record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
                              events=record.events + 1)
             version = self._save(game_id, version, record, [renamed])
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -258,7 +269,7 @@ class GamesService:
         def attempt() -> GameSnapshot:
             stored, record, seat = self._open(game_id, token)
             version, record = self._catch_up(game_id, stored, record)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -288,7 +299,7 @@ class GamesService:
             if stored.replay is not None:
                 ReplayRecord.from_json(stored.replay).answering(fingerprint)
                 version, record = self._catch_up(game_id, stored, record)
-                return _snapshot(game_id, version, record, seat, replayed=True)
+                return self._snapshot(game_id, version, record, seat, replayed=True)
             version, record = self._catch_up(game_id, stored, record)
             if if_match is not None and version not in if_match:
                 raise VersionMismatch(
@@ -301,16 +312,16 @@ class GamesService:
             phase_before = record.state.phase
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
-            record = record.acted(seat)
+            record, returned = presence.update(record.acted(seat, now), stored.presence, now)
             state, moves = self._computers_play(record.seats, state, now, record.acted_at)
-            events += moves
+            events += moves + returned
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
             if replay_key is not None:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
             version = self._save(game_id, version, record, events, replay)
             metrics.record_game_finished(phase_before, state.phase)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -318,20 +329,24 @@ class GamesService:
                wait: float = 0) -> EventsPage:
         """Events numbered after+1, ... as the seat may see them, and the game after them; waits
         up to `wait` seconds (at most 25) for the first one. While it waits it reads the game
-        again only when the game changes or a deadline of the game passes (and applies it)."""
+        again only when the game changes or a deadline of the game passes (and applies it).
+        A seat's wait holds a presence lease (service.games.presence)."""
         if wait <= 0:
             return self._page(game_id, token, after)
         with self.store.watch(game_id) as watch:
             page = self._page(game_id, token, after)
-            end = time.monotonic() + min(wait, MAX_WAIT)
-            while not page.events:
-                remaining = end - time.monotonic()
-                due = self._until_deadline(page)
-                if due is not None and due < remaining:
-                    watch.wait(due)
-                elif remaining <= 0 or not watch.wait(remaining):
-                    break  # nothing changed: the page read last still holds
-                page = self._page(game_id, token, after)
+            with self._present(page.game):
+                if _returning(page.game):
+                    page = self._page(game_id, token, after)  # tells the table at once
+                end = time.monotonic() + min(wait, MAX_WAIT)
+                while not page.events:
+                    remaining = end - time.monotonic()
+                    due = self._until_deadline(page)
+                    if due is not None and due < remaining:
+                        watch.wait(due)
+                    elif remaining <= 0 or not watch.wait(remaining):
+                        break  # nothing changed: the page read last still holds
+                    page = self._page(game_id, token, after)
         return page
 
     def analysis(self, game_id: str, token: str | None = None) -> GameAnalysis:
@@ -349,36 +364,69 @@ class GamesService:
 
         return self._retrying(attempt)
 
-    def follow(self, game_id: str, token: str | None, after: int | None,
-               seat: int | None = None) -> Iterator[GameSnapshot | EventsPage | None]:
+    def follow(self, game_id: str, token: str | None, after: int | None, seat: int | None = None
+               ) -> Generator[GameSnapshot | EventsPage | None, None, None]:
         """A game's stream: the seat's snapshot first, then a page whenever events follow
         `after` (the snapshot's last event when None), None as a heartbeat at least every
         HEARTBEAT seconds; ends after the page in which the game ends, or after
         `stream_seconds`. `seat` is a seat already proven (by a stream ticket) in place of a
-        token."""
+        token. The stream holds a presence lease while it is open."""
         closes_at = time.monotonic() + self.stream_seconds
         with self.store.watch(game_id) as watch:
             page = self._page(game_id, token, after, seat)
-            yield page.game
-            last_read = time.monotonic()
-            while True:
-                if page.events:
-                    yield page
-                if page.ended:
-                    return
-                while True:
-                    due = self._until_deadline(page)
-                    timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
-                    timeout = min(timeout, closes_at - time.monotonic())
-                    if timeout <= 0:
-                        return
-                    if watch.wait(timeout) or timeout == due:
-                        break
-                    yield None
-                    if time.monotonic() - last_read >= SAFETY_REREAD:
-                        break  # after the heartbeat: a safety re-read never delays one
-                page = self._page(game_id, token, page.game.last_event, seat)
+            with self._present(page.game) as refresh:
+                if _returning(page.game):
+                    page = self._page(game_id, token, after, seat)
+                yield page.game
                 last_read = time.monotonic()
+                while True:
+                    if page.events:
+                        yield page
+                    if page.ended:
+                        return
+                    while True:
+                        due = self._until_deadline(page)
+                        timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
+                        timeout = min(timeout, closes_at - time.monotonic())
+                        if timeout <= 0:
+                            return
+                        if watch.wait(timeout) or timeout == due:
+                            break
+                        yield None
+                        refresh()
+                        if time.monotonic() - last_read >= SAFETY_REREAD:
+                            break  # after the heartbeat: a safety re-read never delays one
+                    page = self._page(game_id, token, page.game.last_event, seat)
+                    last_read = time.monotonic()
+
+    @contextmanager
+    def _present(self, game: GameSnapshot) -> Iterator[Callable[[], None]]:
+        """While a seat's stream or wait is open: a presence lease in the store, refreshed by
+        the function given every presence.REFRESH seconds at most, ended (with a check of the
+        seat's presence due presence.GRACE later) when the block ends. Spectators hold none."""
+        seat, lease = game.seat, secrets.token_urlsafe(9)
+        held_at = [0.0]
+
+        def hold(until: float, check_at: float) -> None:
+            try:
+                self.store.hold_presence(game.game_id, lease, seat, until, check_at)
+            except StoreError as error:  # presence is told late, the game goes on
+                log.warning("presence of seat %s in game %s not recorded: %s", seat,
+                            game.game_id, error)
+
+        def refresh() -> None:
+            now = self.clock()
+            if seat is not None and now - held_at[0] >= presence.REFRESH:
+                held_at[0] = now
+                hold(now + presence.LEASE, now + presence.LEASE + presence.GRACE)
+
+        refresh()
+        try:
+            yield refresh
+        finally:
+            if seat is not None:
+                now = self.clock()
+                hold(now, now + presence.GRACE)
 
     def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A one-time pass to the seat's event stream, for clients that cannot send a header."""
@@ -529,7 +577,7 @@ class GamesService:
             record, events = rematch.decline(record, seat)
             record = replace(record, events=record.events + len(events))
             version = self._save(game_id, version, record, events)
-            return _snapshot(game_id, version, record, seat)
+            return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
 
@@ -538,7 +586,8 @@ class GamesService:
         started = None
         if record.rematch.started:
             started = self.read(record.rematch.game_id, token)
-        return RematchAccess(_snapshot(game_id, version, record, seat, replayed), token, started)
+        return RematchAccess(self._snapshot(game_id, version, record, seat, replayed), token,
+                             started)
 
     def _insert_rematch(self, new_id: str, record: GameRecord, opening: list[Event], seat: int,
                         caps: Sequence[LiveGamesCap]) -> GameRecord:
@@ -551,12 +600,16 @@ class GamesService:
         caps = [*caps, *(LiveGamesCap(player_owner(s.player_id), self.players.max_live_games)
                          for s in record.seats
                          if s.player_id is not None and self.players.max_live_games)]
-        record = replace(record, state=state, events=len(events), updated=now,
-                         owners=tuple(cap.owner for cap in caps))
+        record = _scheduled(replace(
+            record, state=state, events=len(events), updated=now,
+            owners=tuple(cap.owner for cap in caps), human_moved=now,
+            abandon_check=now + ABANDONED_AFTER,
+            acted_times=tuple(now if seat.taken else 0.0 for seat in record.seats),
+            connected=tuple(seat.taken for seat in record.seats)))  # all accepted just now
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
-                        _texts(events, self.clock()))
+                        _texts(events, self.clock()), record.scheduled)
         except GameExists:
             existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:
@@ -629,13 +682,13 @@ class GamesService:
             numbered = tuple(
                 _numbered(number, json.loads(text), viewer)
                 for number, text in enumerate(stored.events, start=(after or 0) + 1))
-            return EventsPage(_snapshot(game_id, version, record, viewer), numbered)
+            return EventsPage(self._snapshot(game_id, version, record, viewer), numbered)
 
         return self._retrying(attempt)
 
     def _until_deadline(self, page: EventsPage) -> float | None:
         """Seconds until the game's deadline is due to be applied, if it has one."""
-        deadlines = [page.game.view.deadline]
+        deadlines = [page.game.view.deadline, page.game.view.turn_deadline]
         if page.game.rematch is not None and page.game.rematch.open:
             deadlines.append(page.game.rematch.expires_at)
         due = [deadline for deadline in deadlines if deadline is not None]
@@ -658,30 +711,82 @@ class GamesService:
                 raise SeatRefused("this token holds no seat of this game", code="invalid_token")
         return stored, record, seat
 
-    def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord):
-        """Apply what is due (an expired deadline, computer moves); save it if anything was."""
+    def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord,
+                  reschedule: bool = False):
+        """Apply what is due (an expired deadline, computer moves, turn timers run out, an
+        abandoned game); save it if anything was. With `reschedule` the save sets the game's
+        entry in the deadline index even if its time did not change."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
         state, moves = self._computers_play(record.seats, state, now, record.acted_at)
+        state, timed_out = self._time_out(record.seats, state, now)
         lapsed_record, lapsed = rematch.lapse(record, now)
-        if state is record.state and not lapsed:
+        lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
+        lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
+        if state is record.state and lapsed_record is record:
             return stored.version, record
-        events += moves + lapsed
+        events += moves + timed_out + lapsed + abandoned + present
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
-        version = self._save(game_id, stored.version, record, events)
+        version = self._save(game_id, stored.version, record, events, reschedule=reschedule,
+                             presence_check=presence.next_check(record, stored.presence)
+                             if reschedule else None)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
+    def _time_out(self, seats: Sequence[Seat], state: GameState, now: float):
+        """Apply the turn timers that ran out by `now`: for each late human seat a computer
+        moves (or the seat forfeits), and the computer seats answer."""
+        events: list[Event] = []
+        for _ in range(COMPUTER_MOVES):
+            if state.turn_deadline is None or now <= state.turn_deadline:
+                return state, events
+            late = [seat for seat in whose_turn(state) if seats[seat].kind == "human"]
+            if not late:
+                return state, events
+            state, produced = engine.time_out(state, late[0], now, _timeout_move(state, late[0]))
+            state, moves = self._computers_play(seats, state, now)
+            events += produced + moves
+        raise RuntimeError(f"{COMPUTER_MOVES} turn timeouts in one request")
+
+    def sweep(self, game_id: str, claimed: float) -> None:
+        """Apply what is due in a game whose entry in the deadline index a sweeper claimed
+        (its time moved on to `claimed`), then give the entry the game's next due time. The
+        save's compare-and-set makes each deadline apply once, whoever gets there first."""
+
+        def attempt() -> None:
+            stored = self._store(self.store.load, game_id)
+            record = GameRecord.from_json(stored.data)
+            _, caught_up = self._catch_up(game_id, stored, record, reschedule=True)
+            if caught_up is record:  # nothing was due after all: put back the game's time
+                self.store.release_due(game_id, claimed, _earliest(
+                    record.next_due, presence.next_check(record, stored.presence)))
+
+        try:
+            self._retrying(attempt)
+        except NoSuchGame:
+            self.store.release_due(game_id, claimed, None)
+
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
-              replay: tuple[str, str] | None = None) -> int:
-        record = replace(record, updated=self.clock())
+              replay: tuple[str, str] | None = None, reschedule: bool = False,
+              presence_check: float | None = None) -> int:
+        """Save with a compare-and-set; the game's entry in the deadline index is written with
+        it only when its time changed (or `reschedule`): never for a game without timers. A
+        sweeper's save also schedules the `presence_check` (presence.next_check). The webhook
+        notifications of a game that has webhooks are queued with it."""
+        scheduled = _scheduled(record)
+        if reschedule and presence_check is not None:
+            scheduled = replace(scheduled,
+                                scheduled=_earliest(scheduled.scheduled, presence_check))
+        reschedule = reschedule or scheduled.scheduled != record.scheduled
+        record = replace(scheduled, updated=self.clock())
         outbox: list[str] = []
         if record.notifies:
             record, outbox = self._notify(game_id, version + 1, record, events)
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
-                                  finished=record.ended, outbox=outbox)
+                                  finished=record.ended, reschedule=reschedule,
+                                  due=record.scheduled, outbox=outbox)
         metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
@@ -723,7 +828,7 @@ class GamesService:
             self._claim(caps, game_id)
             try:
                 self._store(self.store.create, game_id, record.to_json(),
-                            _texts(events, self.clock()))
+                            _texts(events, self.clock()), record.scheduled)
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)
@@ -755,6 +860,10 @@ class GamesService:
                 continue
         raise GameBusy("too many simultaneous changes to this game; retry")
 
+    def _snapshot(self, game_id: str, version: int, record: GameRecord, seat: int | None,
+                  replayed: bool = False) -> GameSnapshot:
+        return _snapshot(game_id, version, record, seat, replayed, self.clock())
+
     @staticmethod
     def _store(call: Callable, game_id: str, *args):
         try:
@@ -764,14 +873,59 @@ class GamesService:
 
 
 def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
-              replayed: bool = False) -> GameSnapshot:
+              replayed: bool = False, at: float = 0.0) -> GameSnapshot:
     """The game as `seat` sees it. Computer seats are never among those to act: any move of
     theirs has been made, and the decisions left are the humans'."""
     view = engine.view(record.state, seat)
     humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
                         replace(view, to_act=humans_to_act), replayed, record.rematch,
-                        record.rematch_of)
+                        record.rematch_of, at, presence.connected(record))
+
+
+def _earliest(*times: float | None) -> float | None:
+    return min((at for at in times if at is not None), default=None)
+
+
+def _returning(game: GameSnapshot) -> bool:
+    """The seat opening a stream or wait is one the table was told had gone."""
+    return game.seat is not None and bool(game.connected) and not game.connected[game.seat]
+
+
+def _scheduled(record: GameRecord) -> GameRecord:
+    """The record with the time the deadline index is to hold for it."""
+    due = record.next_due
+    return record if due == record.scheduled else replace(record, scheduled=due)
+
+
+def _abandoned(record: GameRecord, state: GameState, now: float):
+    """At its abandon check: end the game if no human has moved for ABANDONED_AFTER, else
+    look again that long after the last human move. (record, state, events)"""
+    if record.abandon_check is None or now < record.abandon_check or state.over:
+        return record, state, []
+    if now - record.human_moved < ABANDONED_AFTER:
+        return replace(record, abandon_check=record.human_moved + ABANDONED_AFTER), state, []
+    state, events = engine.abandon(state, now)
+    return replace(record, abandon_check=None), state, events
+
+
+def _timeout_move(state: GameState, seat: int) -> engine.Action | None:
+    """What a computer at options.timeout_level does for a late seat: its turn's move (never
+    a muggins call), or between the games of a match, end it. None: the seat forfeits."""
+    options = state.options
+    if options.on_timeout == "forfeit":
+        return None
+    if state.phase == "game_over":
+        return engine.EndMatch(seat)
+    view = engine.view(state, seat)
+    view = replace(view, legal_actions=tuple(
+        option for option in view.legal_actions if option.type != "muggins"))
+    rng = random.Random(hashlib.sha256(
+        state.seed + b"timeout" + state.version.to_bytes(8, "big") + bytes([seat])).digest())
+    action = LEVELS[options.timeout_level].choose(view, rng)
+    if action is None or action.type == "muggins":
+        action = LEVELS["first"].choose(view, rng)
+    return action
 
 
 def _linked(seat: Seat, player: Player) -> Seat:
@@ -829,6 +983,10 @@ def _game_options(options: dict, players: int) -> GameOptions:
     if options.get("players", players) != players:
         raise InvalidInputError(f"{players} seats, but players is {options['players']}",
                                 code="invalid_options", field="players", allowed=str(players))
+    level = options.get("timeout_level")
+    if level is not None and level not in LEVELS:
+        raise InvalidInputError(f"no computer level {level!r}", code="invalid_options",
+                                field="timeout_level", allowed=", ".join(sorted(LEVELS)))
     return GameOptions.from_dict({**options, "players": players})
 
 

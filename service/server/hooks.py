@@ -1,6 +1,6 @@
 """gunicorn server hooks: the life of the Prometheus multiprocess directory, a warning when
-several workers would each keep their own games, what of the games survives a crash, and the
-webhook delivery worker of each worker process.
+several workers would each keep their own games, what of the games survives a crash, and each
+worker's deadline sweeper and webhook delivery worker.
 
 deploy/gunicorn.conf.py takes on_starting, post_worker_init, worker_exit, child_exit and on_exit
 from here. Nothing here imports
@@ -71,19 +71,30 @@ def say_what_survives(log, env) -> None:
     log.log(level, message)
 
 
+SWEEPER = "cribbage.sweeper"  # the app's extension (service/api/games/views.py)
 WEBHOOK_WORKER = "cribbage.webhook_worker"  # service.api.webhooks.views.WORKER
 
 
 def post_worker_init(worker) -> None:
-    """Starts the process's webhook delivery worker (a greenlet under the gevent worker)."""
-    delivery = getattr(worker.wsgi, "extensions", {}).get(WEBHOOK_WORKER)
+    """Start the worker's deadline sweeper (a greenlet under gevent) unless it is switched off
+    (CRIBBAGE_SWEEP_SECONDS=0), and its webhook delivery worker (a greenlet too)."""
+    extensions = getattr(worker.wsgi, "extensions", {})
+    sweeper = extensions.get(SWEEPER)
+    if sweeper is not None and sweeper.period > 0:
+        sweeper.start()
+    delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:
         delivery.start()
 
 
 def worker_exit(server, worker) -> None:
-    """Stops it: the delivery under way finishes; what is left stays queued for the next."""
-    delivery = getattr(worker.wsgi, "extensions", {}).get(WEBHOOK_WORKER)
+    """Stop the worker's sweeper once the game it is sweeping is saved, and its delivery
+    worker once the delivery under way is made (what is left stays queued for the next)."""
+    extensions = getattr(worker.wsgi, "extensions", {})
+    sweeper = extensions.get(SWEEPER)
+    if sweeper is not None:
+        sweeper.stop()
+    delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:
         delivery.stop()
 

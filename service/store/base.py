@@ -45,6 +45,7 @@ class StoredGame:
     data: str
     replay: str | None = None
     events: tuple[str, ...] = ()
+    presence: tuple[tuple[int, float], ...] = ()  # (seat, until) of each presence lease
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ class StoredPlayer:
 REPLAYS_KEPT = 64
 # Once a game is over only a retry of the last requests can still come: the newest few do.
 FINISHED_REPLAYS_KEPT = 16
+# Presence leases that ended longer ago than this are dropped (they tell nothing any more).
+PRESENCE_KEPT = 600
 # A player's games kept, the newest: far more than a lobby shows; older ones have expired.
 PLAYER_GAMES_KEPT = 200
 # Deliveries kept in each webhook's log (the newest), and how long a log outlives its last write.
@@ -101,6 +104,12 @@ class GameStore(ABC):
     Live-game claims count each owner's (a client's) games, apart from the games themselves.
     A player is a document and the games it sits in, under the digest of its token, kept
     `ttl` seconds after the last write or read that names it (each call passes `ttl`).
+    The deadline index holds at most one time per game (epoch seconds, by the caller's
+    clock): when something is next due in it with no client asking (a turn timer, a check
+    for an abandoned game). `create` and `save` set it only when given `due` (`reschedule`
+    on a save; None removes the game's entry), in the same atomic write when the store can.
+    Sweepers take due entries with `claim_due`, which moves each one's time on by a lease so
+    that no other sweeper takes it meanwhile, and end with `release_due` (or a save).
     The webhook queue (service.webhooks) holds entries (JSON text) until a consumer finishes
     them: a save's `outbox` entries are queued with the save, atomically where the store can
     (not on Redis Cluster: there they are queued right after it). A taken entry stays pending
@@ -113,8 +122,10 @@ class GameStore(ABC):
     finished_ttl_seconds: int
 
     @abstractmethod
-    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
-        """Store a new game at version 1. Raises GameExists, or StoreFull."""
+    def create(self, game_id: str, data: str, events: Sequence[str] = (),
+               due: float | None = None) -> None:
+        """Store a new game at version 1, with its time in the deadline index if `due` is
+        given. Raises GameExists, or StoreFull."""
 
     @abstractmethod
     def load(self, game_id: str, idempotency_key: str | None = None,
@@ -134,6 +145,8 @@ class GameStore(ABC):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        reschedule: bool = False,
+        due: float | None = None,
         outbox: Sequence[str] = (),
     ) -> int:
         """Replace the document if the game is still at `expected_version`; return the new version.
@@ -141,6 +154,7 @@ class GameStore(ABC):
         `idempotency` is (key, record), stored with the write so that a retry finds it.
         `outbox`: webhook queue entries queued with the write (see the class docstring).
         `finished`: the game is over after this write (see the class docstring).
+        `reschedule`: the game's time in the deadline index becomes `due` (None: no entry).
         Raises VersionConflict (nothing written) or GameNotFound.
         """
 
@@ -157,6 +171,26 @@ class GameStore(ABC):
     def events(self, game_id: str, after: int) -> list[str]:
         """Events numbered after+1, after+2, ... up to the newest. Raises GameNotFound."""
         return list(self.load(game_id, events_after=after).events)
+
+    @abstractmethod
+    def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
+        """Take up to `limit` games whose time in the deadline index is `now` or earlier, at
+        once for all callers: each taken entry's time becomes now + lease, so no other caller
+        takes it before then. Returns (game id, that new time) for each."""
+
+    @abstractmethod
+    def release_due(self, game_id: str, claimed: float, due: float | None) -> None:
+        """Give a claimed entry the game's next time `due` (None: drop it), unless the entry no
+        longer holds `claimed` (a save has rescheduled it since)."""
+
+    @abstractmethod
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        """Record that `seat` is at the table until `until` (epoch seconds) by the lease named
+        `lease` (an open stream or long poll; a later call with the same name refreshes or, with
+        `until` now, ends it). `load` returns the leases. With `check_at`, the game's time in
+        the deadline index becomes `check_at` if that is earlier (or it has none). Leases ended
+        PRESENCE_KEPT seconds ago are dropped. Raises GameNotFound."""
 
     @abstractmethod
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:

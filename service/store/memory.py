@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
-from .base import (DELIVERIES_KEPT, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, REPLAYS_KEPT,
-                   DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry, StoredGame,
-                   StoredPlayer, StoreFull, VersionConflict, finished_ttl)
+from .base import (DELIVERIES_KEPT, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, PRESENCE_KEPT,
+                   REPLAYS_KEPT, DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry,
+                   StoredGame, StoredPlayer, StoreFull, VersionConflict, finished_ttl)
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -27,6 +27,7 @@ class _Game:
     archived: bytes | None = None                     # a finished game's events (archive.py)
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
+    presence: dict[str, tuple[int, float]] = field(default_factory=dict)  # lease: seat, until
 
 
 @dataclass
@@ -62,6 +63,7 @@ class MemoryGameStore(GameStore):
         self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
+        self._due: dict[str, float] = {}  # the deadline index: game id -> its time
         # The webhook queue: new entries in order, those taken and not finished, retries by
         # when due, and each webhook's log (oldest first).
         self._queued: dict[str, str] = {}
@@ -74,7 +76,8 @@ class MemoryGameStore(GameStore):
         self._waiters = Waiters()
         self._next_sweep = clock() + SWEEP_INTERVAL
 
-    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
+    def create(self, game_id: str, data: str, events: Sequence[str] = (),
+               due: float | None = None) -> None:
         with self._lock:
             now = self._clock()
             self._sweep(now)
@@ -82,6 +85,7 @@ class MemoryGameStore(GameStore):
                 raise GameExists(game_id)
             self._make_room(now)
             self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
+            self._schedule(game_id, due)
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:
@@ -89,7 +93,8 @@ class MemoryGameStore(GameStore):
             game = self._existing(game_id)
             replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
             events = () if events_after is None else tuple(_events(game)[max(events_after, 0):])
-            return StoredGame(game.version, game.data, replay, events)
+            return StoredGame(game.version, game.data, replay, events,
+                              tuple(game.presence.values()))
 
     def save(
         self,
@@ -99,6 +104,8 @@ class MemoryGameStore(GameStore):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        reschedule: bool = False,
+        due: float | None = None,
         outbox: Sequence[str] = (),
     ) -> int:
         with self._lock:
@@ -120,10 +127,41 @@ class MemoryGameStore(GameStore):
                 self._finished[game_id] = None
             ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
             game.expires_at = self._clock() + ttl
+            if reschedule:
+                self._schedule(game_id, due)
             version = game.version
             self._queue(outbox)
         self._waiters.notify(game_id)
         return version
+
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        with self._lock:
+            leases = self._existing(game_id).presence
+            leases[lease] = (seat, until)
+            for ended in [name for name, (_, end) in leases.items()
+                          if end < until - PRESENCE_KEPT]:
+                del leases[ended]
+            if check_at is not None and check_at < self._due.get(game_id, float("inf")):
+                self._due[game_id] = check_at
+
+    def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
+        with self._lock:
+            due = sorted((at, game_id) for game_id, at in self._due.items() if at <= now)
+            claimed = [(game_id, now + lease) for _, game_id in due[:limit]]
+            self._due.update(claimed)
+            return claimed
+
+    def release_due(self, game_id: str, claimed: float, due: float | None) -> None:
+        with self._lock:
+            if self._due.get(game_id) == claimed:
+                self._schedule(game_id, due)
+
+    def _schedule(self, game_id: str, due: float | None) -> None:
+        if due is None:
+            self._due.pop(game_id, None)
+        else:
+            self._due[game_id] = due
 
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
         with self._lock:
@@ -184,7 +222,7 @@ class MemoryGameStore(GameStore):
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:
         with self._lock:
-            if block_seconds > 0 and not self._queued and not self._due(now, idle_seconds):
+            if block_seconds > 0 and not self._queued and not self._entry_due(now, idle_seconds):
                 self._entry_queued.wait(block_seconds)
             while self._retries and self._retries[0][0] <= now:
                 self._queue([heapq.heappop(self._retries)[2]])
@@ -229,7 +267,7 @@ class MemoryGameStore(GameStore):
         if entries:
             self._entry_queued.notify_all()
 
-    def _due(self, now: float, idle_seconds: float) -> bool:
+    def _entry_due(self, now: float, idle_seconds: float) -> bool:
         """A retry is due, or an entry was left pending too long."""
         return bool(self._retries and self._retries[0][0] <= now) or any(
             now - pending.taken_at >= idle_seconds for pending in self._pending.values())
@@ -288,6 +326,7 @@ class MemoryGameStore(GameStore):
     def _drop(self, game_id: str) -> None:
         del self._games[game_id]
         self._finished.pop(game_id, None)
+        self._due.pop(game_id, None)
 
     def _drop_expired(self, now: float) -> None:
         for game_id in [g for g, game in self._games.items() if game.expires_at <= now]:

@@ -8,11 +8,15 @@ one script may touch them all:
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
+  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>"
   cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
   cribbage:player:{key}  string: a player's document (key: the digest of its token)
   cribbage:player:{key}:games  sorted set: its games as "<game id>:<seat>", by when linked
+  cribbage:{deadlines}   sorted set: the deadline index, game ids by when something is due
+On a standalone Redis a create or save writes the game's time in the deadline index in its
+own script; on a Cluster the index lives in another slot, so the same write follows the save.
 and the webhook queue, all in the slot of the `{webhooks}` tag:
   cribbage:{webhooks}:queue    stream of entries (field `entry`), consumer group `senders`;
                                an entry is deleted once finished
@@ -56,6 +60,7 @@ from .base import (
     DELIVERY_LOG_TTL,
     FINISHED_REPLAYS_KEPT,
     PLAYER_GAMES_KEPT,
+    PRESENCE_KEPT,
     REPLAYS_KEPT,
     GameExists,
     GameNotFound,
@@ -77,13 +82,16 @@ SOCKET_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 1.0
 MAX_CONNECTIONS = 64  # per server process, standalone Redis
 
+# ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, events...
+# KEYS[6], on a standalone Redis: the deadline index
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'version', 1, 'data', ARGV[2])
-if #ARGV > 2 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 3)) end
+if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[2], ARGV[1])
+if ARGV[3] ~= '' and KEYS[6] then redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4]) end
 return 1
 """
 
@@ -100,21 +108,25 @@ if ARGV[2] ~= '-1' then
   if archived then events = redis.call('LRANGE', KEYS[2], 0, -1)
   else events = redis.call('LRANGE', KEYS[2], ARGV[2], -1) end
 end
-return {game[1], game[2], replay, events, archived}
+return {game[1], game[2], replay, events, archived, redis.call('HGETALL', KEYS[6])}
 """
 
 # ARGV: expected version, data, ttl, replay key ('' for none), replay record, replays kept,
-# the publish command (PUBLISH, or SPUBLISH on a Cluster), how many webhook entries, those
-# entries (queued on KEYS[6]), events...
+# the publish command (PUBLISH, or SPUBLISH on a Cluster), the game's time in the deadline
+# index ('' to leave it, '-' to drop it), game id, how many webhook entries, those entries,
+# events...
+# KEYS[6], on a standalone Redis: the deadline index; KEYS[7], with webhook entries: the queue
 SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if current ~= ARGV[1] then return 0 end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'data', ARGV[2])
-local queued = tonumber(ARGV[8])
-for i = 9, 8 + queued do redis.call('XADD', KEYS[6], '*', 'entry', ARGV[i]) end
-if #ARGV > 8 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 9 + queued)) end
+local queued = tonumber(ARGV[10])
+for i = 11, 10 + queued do redis.call('XADD', KEYS[7], '*', 'entry', ARGV[i]) end
+if #ARGV > 10 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 11 + queued)) end
+if ARGV[8] == '-' and KEYS[6] then redis.call('ZREM', KEYS[6], ARGV[9])
+elseif ARGV[8] ~= '' and KEYS[6] then redis.call('ZADD', KEYS[6], ARGV[8], ARGV[9]) end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[4], ARGV[5])
   if redis.call('RPUSH', KEYS[4], ARGV[4]) > tonumber(ARGV[6]) then
@@ -150,6 +162,50 @@ return 1
 
 RELEASE = """
 return redis.call('ZREM', KEYS[1], ARGV[1])
+"""
+
+# KEYS: the game, its presence leases, on a standalone Redis the deadline index. ARGV: lease,
+# "<seat>:<until>", until, leases ended before this are dropped, ttl, check time ('' for
+# none), game id
+HOLD_PRESENCE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local leases = redis.call('HGETALL', KEYS[2])
+for i = 1, #leases, 2 do
+  local ends = tonumber(string.match(leases[i + 1], ':(.*)$'))
+  if ends < tonumber(ARGV[4]) then redis.call('HDEL', KEYS[2], leases[i]) end
+end
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+if ARGV[6] ~= '' and KEYS[3] then redis.call('ZADD', KEYS[3], 'LT', ARGV[6], ARGV[7]) end
+return 1
+"""
+
+# KEYS[1]: the deadline index. ARGV: now, limit, now + lease
+CLAIM_DUE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+for _, game_id in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[3], game_id) end
+return due
+"""
+
+# KEYS[1]: the deadline index. ARGV: game id, the time its claim set, its next time ('' drops
+# the entry); nothing is done if a save has changed the entry since the claim
+RELEASE_DUE = """
+local held = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not held or tonumber(held) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1])
+else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+return 1
+"""
+
+# KEYS[1]: the deadline index. ARGV: game id, a time that replaces its time if earlier
+SCHEDULE_EARLIER = """
+return redis.call('ZADD', KEYS[1], 'LT', ARGV[2], ARGV[1])
+"""
+
+# KEYS[1]: the deadline index. ARGV: game id, its time ('' drops the entry)
+SCHEDULE = """
+if ARGV[2] == '' then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 """
 
 # KEYS: a player's document and games. ARGV: data, ttl
@@ -277,8 +333,9 @@ return 1
 # full; TAKE_TICKET and RELEASE only delete, and may too. FINISH shrinks a game, but its HSET
 # may grow memory first: refused, it leaves the game unpacked.
 SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom",
-                PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom",
-                DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
+                PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom", CLAIM_DUE: "allow-oom",
+                RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
+DEADLINES = "cribbage:{deadlines}"
 
 
 def with_shebang(script: str) -> str:
@@ -313,6 +370,10 @@ def player_keys(player_key: str) -> list[str]:
     """A player's document and games: one hash tag, one Cluster slot."""
     tag = "{" + player_key + "}"
     return [f"cribbage:player:{tag}", f"cribbage:player:{tag}:games"]
+
+
+def presence_key(game_id: str) -> str:
+    return "cribbage:{" + game_id + "}:presence"
 
 
 def queue_keys(queue: str) -> list[str]:
@@ -362,23 +423,31 @@ class RedisGameStore(GameStore):
                                                  self._node_client, sharded=cluster)
         self._waiters = Waiters(self._subscriptions)
 
-    def create(self, game_id: str, data: str, events: Sequence[str] = ()) -> None:
-        created = self._run(CREATE, game_id, [self.ttl_seconds, data, *events])
+    def create(self, game_id: str, data: str, events: Sequence[str] = (),
+               due: float | None = None) -> None:
+        index = "" if due is None else repr(due)
+        created = self._run(CREATE, game_id, [self.ttl_seconds, data, index, game_id, *events],
+                            keys=self._game_keys_and_index(game_id))
         if not created:
             raise GameExists(game_id)
+        if self.cluster and due is not None:
+            self._schedule(game_id, due)
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:
         after = -1 if events_after is None else max(events_after, 0)
-        found = self._run(LOAD, game_id, [idempotency_key or "", after])
+        found = self._run(LOAD, game_id, [idempotency_key or "", after],
+                          keys=[*game_keys(game_id), presence_key(game_id)])
         if found is None:
             raise GameNotFound(game_id)
-        version, data, replay, events, archived = found
+        version, data, replay, events, archived, leases = found
         if archived is not None:
             events = (archive.unpack(base64.b64decode(archived)) + events)[after:]
         if replay is not None and self.durability == "replica":
             self._run(CONFIRM, game_id, [self.ttl_seconds])
-        return StoredGame(int(version), data, replay, tuple(events))
+        presence = tuple((int(seat), float(until)) for seat, until in
+                         (held.split(":") for held in leases[1::2]))
+        return StoredGame(int(version), data, replay, tuple(events), presence)
 
     def save(
         self,
@@ -388,19 +457,26 @@ class RedisGameStore(GameStore):
         events: Sequence[str] = (),
         idempotency: tuple[str, str] | None = None,
         finished: bool = False,
+        reschedule: bool = False,
+        due: float | None = None,
         outbox: Sequence[str] = (),
     ) -> int:
         key, record = idempotency or ("", "")
         ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+        index = "" if not reschedule else "-" if due is None else repr(due)
         queued_with_save = () if self.cluster else outbox
-        args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish,
-                len(queued_with_save), *queued_with_save, *events]
-        keys = [*game_keys(game_id), self._queue_keys[0]] if queued_with_save else None
+        args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish, index,
+                game_id, len(queued_with_save), *queued_with_save, *events]
+        keys = self._game_keys_and_index(game_id)
+        if queued_with_save:
+            keys.append(self._queue_keys[0])
         version = self._run(SAVE, game_id, args, keys=keys)
         if version == -1:
             raise GameNotFound(game_id)
         if version == 0:
             raise VersionConflict(game_id)
+        if self.cluster and reschedule:
+            self._schedule(game_id, due)
         if self.cluster and outbox:
             self.enqueue(outbox)  # lost if this process dies between the two calls
         if finished:
@@ -417,6 +493,38 @@ class RedisGameStore(GameStore):
                 self._run(FINISH, game_id, [version, packed, FINISHED_REPLAYS_KEPT])
         except (StoreUnavailable, GameNotFound) as error:
             log.warning("finished game %s left unpacked: %s", game_id, error)
+
+    def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
+                      check_at: float | None = None) -> None:
+        keys = [game_keys(game_id)[0], presence_key(game_id)]
+        if not self.cluster:
+            keys.append(DEADLINES)
+        held = self._run(HOLD_PRESENCE, game_id, [
+            lease, f"{seat}:{until!r}", repr(until), repr(until - PRESENCE_KEPT),
+            self.ttl_seconds, "" if check_at is None else repr(check_at), game_id], keys=keys)
+        if not held:
+            raise GameNotFound(game_id)
+        if self.cluster and check_at is not None:
+            self._run(SCHEDULE_EARLIER, game_id, [game_id, repr(check_at)], keys=[DEADLINES])
+
+    def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
+        until = now + lease
+        due = self._run(CLAIM_DUE, "", [repr(now), limit, repr(until)], keys=[DEADLINES])
+        return [(game_id, until) for game_id in due]
+
+    def release_due(self, game_id: str, claimed: float, due: float | None) -> None:
+        self._run(RELEASE_DUE, game_id, [game_id, repr(claimed), "" if due is None else repr(due)],
+                  keys=[DEADLINES])
+
+    def _schedule(self, game_id: str, due: float | None) -> None:
+        """The game's time in the deadline index, written apart from its save (a Cluster)."""
+        self._run(SCHEDULE, game_id, [game_id, "" if due is None else repr(due)],
+                  keys=[DEADLINES])
+
+    def _game_keys_and_index(self, game_id: str) -> list[str]:
+        """A game's keys, and on a standalone Redis the deadline index that its writes set."""
+        keys = game_keys(game_id)
+        return keys if self.cluster else [*keys, DEADLINES]
 
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:
         return bool(self._run(CLAIM, game_id, [game_id, limit, self.ttl_seconds],
@@ -569,8 +677,9 @@ class RedisGameStore(GameStore):
                 self._client = self._new_client()
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
                                TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
-                               PLAYER_UNLINK, PLAYER_SAVE, ENQUEUE, TAKE, FINISH_ENTRY,
-                               DELIVERY_LOG, QUEUE_DEPTH):
+                               PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
+                               SCHEDULE_EARLIER, HOLD_PRESENCE, PLAYER_SAVE, ENQUEUE, TAKE,
+                               FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -27,7 +27,7 @@ def test_seed_000_questions_during_the_play():
     assert seen.legal_actions == (LegalPlay(cards("4S 2S 6H")),)
     assert view(state, BOB).legal_actions == ()
     # The JSON a seat receives (the API's body of the view) says the same.
-    body = view_body(seen)
+    body = view_body(seen, 0.0)
     assert body["starter"] == "5H" and body["pile"] == ["JH", "5S", "7C"]
     assert body["table"] == [{"seat": BOB, "card": "JH"}, {"seat": ALICE, "card": "5S"},
                              {"seat": BOB, "card": "7C"}]
@@ -40,19 +40,19 @@ def test_a_seat_sees_its_own_cards_only():
     alice = view(state, ALICE)
     assert alice.hand == cards("5S 4S 2S 8D 6H 8C")
     assert alice.hand_sizes == (6, 6)
-    text = json.dumps(view_body(alice))
+    text = json.dumps(view_body(alice, 0.0))
     for card in ["10S", "6D", "JH", "4H", "KC", "7C"]:
         assert f'"{card}"' not in text
     spectator = view(state, None)
     assert spectator.hand is None and spectator.legal_actions == ()
-    assert '"5S"' not in json.dumps(view_body(spectator))
+    assert '"5S"' not in json.dumps(view_body(spectator, 0.0))
 
 
 def test_the_crib_is_hidden_until_shown_and_seeds_until_revealed():
     state, _ = run(seed_003_state(), SEED_003_BEFORE_PLAY)
     seen = view(state, BOB)
     assert seen.crib is None and seen.crib_size == 4
-    assert '"8D"' not in json.dumps(view_body(seen))  # Alice's discard
+    assert '"8D"' not in json.dumps(view_body(seen, 0.0))  # Alice's discard
     assert (seen.game_seed_commitment, seen.game_seed) == (commitment(state.seed), None)
     game = play_random_game(GameOptions(counting="manual"), b"secret", random.Random(5))
     state = game.state
@@ -68,14 +68,14 @@ def test_a_seat_sees_exactly_its_own_discards():
     assert view(state, ALICE).discards == cards("8D 8C")
     assert view(state, ALICE).kept == cards("5S 4S 2S 6H")
     bob = view(state, BOB)
-    assert bob.discards == () and not strings(view_body(bob)) & {"8D", "8C"}
+    assert bob.discards == () and not strings(view_body(bob, 0.0)) & {"8D", "8C"}
     state, _ = run(state, SEED_003_BEFORE_PLAY[1:] + SEED_003_PLAY[:3])
     alice, bob, spectator = view(state, ALICE), view(state, BOB), view(state, None)
     assert (alice.discards, bob.discards, spectator.discards) == (
         cards("8D 8C"), cards("10S KC"), None)
     for seen, others in ((alice, ["10S", "KC"]), (bob, ["8D", "8C"]),
                          (spectator, ["8D", "8C", "10S", "KC"])):
-        assert not strings(view_body(seen)) & set(others)
+        assert not strings(view_body(seen, 0.0)) & set(others)
 
 
 def test_discards_are_forgotten_at_the_next_deal():
@@ -111,7 +111,7 @@ def test_views_never_leak_hidden_cards_in_random_games():
             undealt = {str(card) for card in state.deck}
             crib = {str(card) for card in state.crib}
             for seat in [None, *range(options.players)]:
-                seen = strings(view_body(view(state, seat)))
+                seen = strings(view_body(view(state, seat), 0.0))
                 own = set(seen_cards(state, seat))
                 hidden = undealt | {str(card) for other, hand in enumerate(state.hands)
                                     if other != seat for card in hand}

@@ -101,7 +101,7 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                     data = {"number": number, "time": "2026-11-25T10:04:05.678Z",
                             **view_event(event, seat)}
                     assert not [error.message for error in events.iter_errors(data)], data
-            body = view_body(view(state, rng.choice(seats)))
+            body = view_body(view(state, rng.choice(seats)), now)
             assert not [error.message for error in views.iter_errors(body)], body
             seen_legal.update(legal["type"] for legal in body["legal_actions"])
             now += 1.0
@@ -118,7 +118,7 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                 state, more = apply(state, action, now)
                 produced = produced + more
         for seat in seats:
-            body = view_body(view(state, seat))
+            body = view_body(view(state, seat), now)
             assert not [error.message for error in views.iter_errors(body)], body
     for _, ended in (apply(start_game(GAMES[0], b"abort")[0], Abort(1), 0.0),
                      abandon(start_game(GAMES[1], b"abandon")[0], 0.0)):

@@ -39,8 +39,9 @@ def test_creating_a_game_returns_its_id_the_creators_token_and_location(client):
     # Events: the opening cut round, then the computer's cut.
     assert (game["version"], game["seat"], game["last_event"]) == (1, 0, 2)
     assert game["seats"] == [
-        {"seat": 0, "kind": "human", "name": "Ana", "taken": True},
-        {"seat": 1, "kind": "computer", "name": "Computer 2", "taken": True, "level": "first"},
+        {"seat": 0, "kind": "human", "name": "Ana", "taken": True, "connected": True},
+        {"seat": 1, "kind": "computer", "name": "Computer 2", "taken": True, "connected": True,
+         "level": "first"},
     ]
     view = game["view"]
     # The computer has already cut for the deal; the human is the one left to act.
@@ -62,7 +63,8 @@ def test_other_human_seats_get_invite_codes_that_work_once(client):
     body = joined.get_json()
     assert joined.status_code == 200
     assert (body["seat"], body["game"]["seat"]) == (1, 1)
-    assert body["game"]["seats"][1] == {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
+    assert body["game"]["seats"][1] == {"seat": 1, "kind": "human", "name": "Bea", "taken": True,
+                                         "connected": True}
     assert body["game"]["seats"][0]["taken"] is False
     again = client.post(f"/v1/games/{game_id}/join", json={"code": invites[1]["code"]})
     assert (again.status_code, again.get_json()["code"]) == (409, "seat_taken")

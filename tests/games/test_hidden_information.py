@@ -281,6 +281,50 @@ def test_the_lobby_the_rematch_and_its_game_show_no_one_what_it_may_not_see(clie
     play_and_check(Table.seated(client, store, renewed), 12)
 
 
+class QuietTable(Table):
+    """A table whose viewers read without streams: opening a stream brings a seat told gone
+    back to the table (a presence event), which would change the game under the check."""
+
+    def check_stream(self, *args) -> None:
+        return None
+
+
+@pytest.mark.parametrize("on_timeout", ["computer", "forfeit"])
+@pytest.mark.parametrize("game_seed", [1, 2])
+def test_turn_timeouts_presence_and_the_end_show_no_one_what_it_may_not_see(
+        client, store, clock, on_timeout, game_seed):
+    """Seats that run out of time (a computer moves for them, or they forfeit), seats told
+    gone and back, the final game_over, and the turn timer in every view and state."""
+    rng = random.Random(f"{on_timeout}/{game_seed}")
+    limit = 10 if on_timeout == "computer" else 100  # a forfeit ends the game: come to it late
+    table = QuietTable(client, store, [HUMAN, HUMAN, HUMAN],
+                       {"target": 31, "turn_time_limit": limit, "on_timeout": on_timeout})
+    table.check_everyone()
+    clock.advance(65)  # every seat is gone: each is told so (and with 10 s, timed out)
+    table.viewers[-1].read()
+    table.check_everyone()
+    for step in range(3000):
+        game = table.viewers[-1].read()
+        if game["view"]["phase"] == "game_over":
+            break
+        assert 0 <= game["view"]["turn_ms_left"] <= limit * 1000
+        if step == 8 and on_timeout == "forfeit":
+            clock.advance(limit + 1)  # at the latest here the game ends with a forfeit
+            table.viewers[-1].read()
+        elif rng.random() < 0.15:
+            clock.advance(rng.choice([limit + 1, 65]))  # past the turn timer, or gone
+            table.viewers[-1].read()  # applies what is due, so the store holds the truth
+        else:
+            movers = [seat for seat in game["view"]["to_act"] if seat in table.players]
+            player = table.players[rng.choice(movers)]
+            player.act(random_action(player.read()["view"], rng))
+        table.check_everyone()
+    else:
+        pytest.fail("the game did not finish")
+    types = {json.loads(text)["type"] for text in store.events(table.game_id, 0)}
+    assert {"turn_timeout", "presence", "game_over"} <= types
+
+
 @pytest.mark.parametrize("setup", ["two humans, match", "three, manual, muggins call",
                                    "six, three pairs"])
 def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup):

@@ -11,6 +11,7 @@ from service.bots.discard_report import rounded
 from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 from service.games.analysis import GameAnalysis
+from service.games.service import server_time
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -18,9 +19,10 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "game_id": snapshot.game_id,
         "version": snapshot.version,
         "seat": snapshot.seat,
-        "seats": [_seat(number, seat) for number, seat in enumerate(snapshot.seats)],
+        "seats": [_seat(number, seat, snapshot.connected) for number, seat in
+                  enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
-        "view": view_body(snapshot.view, snapshot.hint),
+        "view": view_body(snapshot.view, snapshot.at, snapshot.hint),
         "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
         "rematch_of": snapshot.rematch_of,
     }
@@ -64,12 +66,17 @@ def seat_state_body(snapshot: GameSnapshot) -> dict:
     view = snapshot.view
     return {"version": snapshot.version, "etag": etag(snapshot), "phase": view.phase,
             "to_act": list(view.to_act), "legal_actions": _plain(view.legal_actions),
-            "deadline": view.deadline}
+            "deadline": view.deadline, **turn_timer_body(view, snapshot.at)}
 
 
-def view_body(view: SeatView, hint: Hint | None = None) -> dict:
-    """The seat's view: its fields by name, cards as their canonical texts, and its hint."""
-    return {**_plain(view), "hint": hint_body(hint)}
+def turn_timer_body(view: SeatView, now: float) -> dict:
+    """The turn timer as an RFC 3339 time and as milliseconds left by the server's clock `now`
+    (a phone's own clock may be wrong); both null without a timer running."""
+    deadline = view.turn_deadline
+    if deadline is None:
+        return {"turn_deadline": None, "turn_ms_left": None}
+    return {"turn_deadline": server_time(deadline),
+            "turn_ms_left": int(max(deadline - now, 0.0) * 1000)}
 
 
 def hint_body(hint: Hint | None) -> dict | None:
@@ -107,8 +114,15 @@ def _rounded_or_none(value: float | None) -> float | None:
     return None if value is None else rounded(value)
 
 
-def _seat(number: int, seat) -> dict:
-    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken}
+def view_body(view: SeatView, now: float, hint: Hint | None = None) -> dict:
+    """The seat's view at the server's time `now`: its fields by name, cards as their canonical
+    texts, the turn timer as turn_timer_body says, and its hint."""
+    return {**_plain(view), **turn_timer_body(view, now), "hint": hint_body(hint)}
+
+
+def _seat(number: int, seat, connected: tuple[bool, ...]) -> dict:
+    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken,
+            "connected": connected[number] if connected else seat.kind == "computer"}
     if seat.kind == "computer":
         data["level"] = seat.level
     return data

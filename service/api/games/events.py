@@ -350,6 +350,18 @@ class TurnTimeoutEventSchema(_EventSchema):
         description = "A seat's turn timer ran out (options.turn_time_limit)"
 
 
+class PresenceEventSchema(_EventSchema):
+    type = tag("presence")
+    seat = _seat()
+    connected = fields.Boolean(required=True, metadata={
+        "description": "true at once when the seat comes back (opens a stream or long poll, "
+                       "or acts); false once it has been gone (no stream, no wait, no action "
+                       "in the last 30 s) for a 30 s grace"})
+
+    class Meta:
+        description = "A human seat left the table or came back to it"
+
+
 class GameStartedEventSchema(_EventSchema):
     type = tag("game_started")
     game = _non_negative("The game's number in the match")
@@ -451,7 +463,8 @@ class EventSchema(TaggedUnionSchema):
                 GameSeedRevealedEventSchema, RematchOfferedEventSchema,
                 RematchAcceptedEventSchema, RematchDeclinedEventSchema,
                 RematchExpiredEventSchema, RematchStartedEventSchema, GameOverEventSchema,
-                AbortedEventSchema, AbandonedEventSchema, TurnTimeoutEventSchema)
+                AbortedEventSchema, AbandonedEventSchema, TurnTimeoutEventSchema,
+                PresenceEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

@@ -7,8 +7,8 @@ CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0b
 HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
 GAME_SEED_COMMITMENT = "d0dad94c14b492b9624b14478eb84d32d147bab1d5b919ff1d6a2809c036c8da"
 OPTIONS = {"target": 121, "counting": "manual", "muggins": "call", "count_time_limit": 60}
-ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True}
-BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True}
+ANA = {"seat": 0, "kind": "human", "name": "Ana", "taken": True, "connected": True}
+BEA = {"seat": 1, "kind": "human", "name": "Bea", "taken": True, "connected": True}
 
 CREATE_REQUEST = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}],
                   "options": OPTIONS}
@@ -17,14 +17,16 @@ CREATE_REQUEST = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
 CUT_VIEW = {
     "version": 0, "phase": "cut_for_deal",
     "options": {"players": 2, "teams": None, **OPTIONS, "skunk": "standard",
-                "exact_finish": False, "match": False, "hints": False, "start_scores": None,
-                "first_dealer": None},
+                "exact_finish": False, "match": False, "turn_time_limit": None,
+                "on_timeout": "computer", "timeout_level": "hard", "hints": False,
+                "start_scores": None, "first_dealer": None},
     "seat": 0, "game_number": 1, "hand_number": 0, "dealer": None, "pone": None,
     "crib_owner": None, "starter_cutter": None, "sides": [[0], [1]], "side_of_seat": [0, 1],
     "scores": [0, 0], "match_points": [0, 0], "count": 0, "pile": [], "table": [],
     "starter": None, "turn": None, "to_act": [0, 1],
     "legal_actions": [{"type": "cut_for_deal", "min_depth": 4, "max_depth": 48}],
-    "deadline": None, "counting": None, "hand": [], "kept": [], "discards": [],
+    "deadline": None, "turn_deadline": None, "turn_ms_left": None, "can_abort": True,
+    "counting": None, "hand": [], "kept": [], "discards": [],
     "hand_sizes": [0, 0], "crib_size": 0, "crib": None, "shown_hands": [],
     "cut_for_deal": {"round": 1, "seats": [0, 1], "cards": [None, None], "deck_size": 52},
     "pending_muggins": [], "winner": None, "results": [], "seed_commitment": CUT_COMMITMENT,
@@ -37,7 +39,8 @@ CREATED = {
     "game_id": GAME_ID, "seat": 0, "token": "NxGjRLiFNVKfSMTomxHEKw",
     "invites": [{"seat": 1, "code": "Vca6na1AtsKfak1aTpgLiQ"}],
     "game": {"game_id": GAME_ID, "version": 1, "seat": 0,
-             "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False}],
+             "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False,
+                             "connected": False}],
              "last_event": 1, "view": CUT_VIEW, "rematch": None, "rematch_of": None},
 }
 
@@ -118,11 +121,13 @@ EVENTS = {
     ],
     "last_event": 7,
     "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],
-              "legal_actions": [], "deadline": None},
+              "legal_actions": [], "deadline": None,
+              "turn_deadline": None, "turn_ms_left": None},
 }
 
 # The last events of another game: Ana's count takes her past 121, the hand's seed and then the
-# game seed (whose sha256 every view showed as game_seed_commitment) are revealed.
+# game seed (whose sha256 every view showed as game_seed_commitment) are revealed, and the
+# final game_over says why the game ended.
 GAME_OVER_EVENTS = {
     "game_id": GAME_ID, "seat": 0,
     "events": [
@@ -143,10 +148,14 @@ GAME_OVER_EVENTS = {
         {"number": 215, "time": "2026-11-25T10:31:17.204Z", "type": "game_seed_revealed",
          "seed": "c6120b27bd6924a165d20aed4c2bce7947be99191962ff622b85c35d41ee0ed4",
          "commitment": GAME_SEED_COMMITMENT},
+        {"number": 216, "time": "2026-11-25T10:31:17.204Z", "type": "game_over",
+         "reason": "won", "winner": 0, "seats": [0], "scores": [123, 97], "game_points": 1,
+         "match_points": [1, 0], "games": 1},
     ],
-    "last_event": 215,
+    "last_event": 216,
     "state": {"version": 143, "etag": '"143-0"', "phase": "game_over", "to_act": [],
-              "legal_actions": [], "deadline": None},
+              "legal_actions": [], "deadline": None,
+              "turn_deadline": None, "turn_ms_left": None},
 }
 
 # Then Ana renames her seat, and asks for a ticket to follow the game from a browser.

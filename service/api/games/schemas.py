@@ -8,7 +8,7 @@ from marshmallow import fields, validate
 
 from service.api.fields import CanonicalCard, StrictBoolean, StrictInteger
 from service.api.games.actions import LegalActionSchema
-from service.api.games.events import HEX_BYTES, HEX_SHA256, EventSchema
+from service.api.games.events import HEX_BYTES, HEX_SHA256, SERVER_TIME, EventSchema
 from service.bots import LEVELS
 from service.engine import PHASES
 
@@ -48,6 +48,15 @@ class OptionsSchema(ma.Schema):
     skunk = fields.String(validate=validate.OneOf(["standard", "acc"]))
     exact_finish = StrictBoolean(metadata={"description": "The target must be hit exactly"})
     match = StrictBoolean(metadata={"description": "Games go on until a player ends the match"})
+    turn_time_limit = StrictInteger(allow_none=True, validate=validate.Range(10, 86400), metadata={
+        "description": "Seconds each human seat has for each decision (cut, discard, play, "
+                       "claim, next game); null (the default): no turn timer",
+        "example": 60})
+    on_timeout = fields.String(validate=validate.OneOf(["computer", "forfeit"]), metadata={
+        "description": "When a turn timer runs out: computer (the default) makes the seat's "
+                       "move at timeout_level, or the seat's side forfeits the game"})
+    timeout_level = fields.String(validate=validate.OneOf(sorted(LEVELS)), metadata={
+        "description": "The computer level that moves for a timed-out seat (default hard)"})
     hints = StrictBoolean(metadata={
         "description": "The seat whose turn it is finds the analysis of its decision (what "
                        "`hard` would do) in its view's `hint`; every seat sees this option"})
@@ -104,6 +113,9 @@ class SeatSchema(ma.Schema):
     name = fields.String(required=True)
     taken = fields.Boolean(required=True, metadata={
         "description": "Held by a player (computer seats always are)"})
+    connected = fields.Boolean(required=True, metadata={
+        "description": "At the table, as the presence events last said: a live event stream "
+                       "or long poll, or an action in the last 30 s (computers always are)"})
     level = fields.String(metadata={"description": "Computer seats only"})
 
 
@@ -166,6 +178,17 @@ class ViewSchema(ma.Schema):
         "description": "What this seat may do now (resign is always allowed and not listed)"})
     deadline = fields.Float(required=True, allow_none=True, metadata={
         "description": "Epoch seconds by which the counting seat must claim"})
+    turn_deadline = fields.String(required=True, allow_none=True, metadata={
+        "description": "Turn timer: when the seats in to_act run out of time (RFC 3339, UTC, "
+                       "by the server's clock); public, so every seat sees a gone seat's "
+                       "countdown. Null without a timer", "pattern": SERVER_TIME,
+        "example": "2026-11-25T10:05:05.678Z"})
+    turn_ms_left = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Milliseconds left on the turn timer when the server answered: count "
+                       "down from this rather than from turn_deadline on a device's clock",
+        "example": 59000})
+    can_abort = fields.Boolean(required=True, metadata={
+        "description": "The game may still be aborted (no card of the first hand played yet)"})
     counting = fields.Dict(required=True, allow_none=True, metadata={
         "description": "Manual counting: {seat, hand: hand|crib} being counted"})
     hand = _cards("This seat's cards (null for a spectator)", required=True, allow_none=True)
@@ -272,6 +295,8 @@ class SeatStateSchema(ma.Schema):
     legal_actions = ViewSchema._declared_fields["legal_actions"]
     deadline = fields.Float(required=True, allow_none=True, metadata={
         "description": "Epoch seconds by which the counting seat must claim"})
+    turn_deadline = ViewSchema._declared_fields["turn_deadline"]
+    turn_ms_left = ViewSchema._declared_fields["turn_ms_left"]
 
 
 class StreamTicketSchema(ma.Schema):

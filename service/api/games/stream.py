@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import orjson
 
@@ -18,7 +18,7 @@ RECONNECT_MILLISECONDS = 3000
 
 
 def server_sent_events(first: GameSnapshot,
-                       rest: Iterator[EventsPage | None]) -> Iterator[bytes]:
+                       rest: Generator[EventsPage | None, None, None]) -> Iterator[bytes]:
     """`snapshot` first, then each game event as an unnamed message whose id is its number (what
     EventSource's onmessage receives and Last-Event-ID resumes from), a `state` message after
     each batch, a comment as heartbeat, and `end` when the game is over. A failure of the store
@@ -36,6 +36,8 @@ def server_sent_events(first: GameSnapshot,
                 yield _message("end", {"last_event": page.game.last_event})
     except (DomainError, StoreError) as error:
         log.info("stream of %s ended: %s", first.game_id, error)
+    finally:
+        rest.close()  # at once, even when the client went away: the seat's presence ends
 
 
 def _message(name: str | None, data: dict, number: int | None = None) -> bytes:

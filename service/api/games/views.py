@@ -37,6 +37,7 @@ from service.api.responses import document_errors, json_response, problem_exampl
 from service.games import ActionRequest, GameSnapshot, GamesService
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
+from service.games.sweeper import Sweeper
 from service.games.errors import GameNotFound, TokenRequired
 from service.errors import InvalidInputError
 from service.store import GameStore
@@ -45,6 +46,7 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Turn-based games: create, join, read, act, follow the events")
 
 SERVICE = "cribbage.games"
+SWEEPER = "cribbage.sweeper"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 LAST_EVENT_ID = re.compile(r"[0-9]{1,9}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
@@ -66,7 +68,10 @@ def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float])
     """Register the games blueprint on `api`, its games kept in `store`."""
     settings = app.config["SETTINGS"]
     players = PlayerPolicy(settings.player_ttl_seconds, settings.max_live_games_per_player)
-    app.extensions[SERVICE] = GamesService(store, clock, settings.stream_seconds, players)
+    games = GamesService(store, clock, settings.stream_seconds, players)
+    app.extensions[SERVICE] = games
+    # Started by the server process (service/server/hooks.py post_worker_init), not here.
+    app.extensions[SWEEPER] = Sweeper(games, settings.sweep_seconds)
     add_readiness_check(app, "store", lambda: store.ping() is None)
     api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
     api.spec.components.security_scheme("playerToken", PLAYER_TOKEN_SCHEME)
@@ -321,7 +326,7 @@ def get_game(game_id: str):
           "The rules refuse the action in the game's state: not_your_turn, wrong_phase, "
           "card_not_in_hand, count_would_exceed_31, wrong_discard_count, invalid_cut_depth, "
           "invalid_claim (items and points disagree, or name cards not shown), nothing_to_call, "
-          "not_a_claim_phase, game_over")
+          "not_a_claim_phase, game_over, too_late_to_abort (the first card has been played)")
 @_problem(412, "version_mismatch", "If-Match names a version the game has left "
                                    "(version_mismatch)", {"version": 6})
 @_problem(422, "invalid_action",

@@ -1,0 +1,71 @@
+"""The sweeper: applies what is due in games no client is looking at (turn timers, count time
+limits, abandoned games), from the store's deadline index.
+
+Every server process runs one. Each round it claims the due entries (the store moves each
+claimed entry's time on by a lease, atomically, so two sweepers never take the same one) and
+applies each game through GamesService.sweep: the same catch-up and compare-and-set save as a
+request, so a deadline applies once even if a client or another sweeper got there first. A
+sweeper that dies mid-round leaves its entries to come due again when their lease ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from service.errors import DomainError
+from service.store import StoreError
+
+from .service import GamesService
+
+log = logging.getLogger(__name__)
+
+BATCH = 100    # entries claimed at once; a round claims again while it gets full batches
+LEASE = 30.0   # seconds a claimed entry is left to its sweeper before it comes due again
+
+
+class Sweeper:
+    def __init__(self, games: GamesService, period: float, batch: int = BATCH,
+                 lease: float = LEASE):
+        self.games = games
+        self.period = period
+        self.batch = batch
+        self.lease = lease
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def sweep(self) -> int:
+        """One round: apply every game due now; returns how many were claimed."""
+        swept = 0
+        while True:
+            claimed = self.games.store.claim_due(self.games.clock(), self.batch, self.lease)
+            for game_id, until in claimed:
+                try:
+                    self.games.sweep(game_id, until)
+                except (StoreError, DomainError) as error:
+                    log.warning("game %s not swept (again after the lease): %s", game_id, error)
+            swept += len(claimed)
+            if len(claimed) < self.batch or self._stopped.is_set():
+                return swept
+
+    def start(self) -> None:
+        """Sweep every `period` seconds in a thread (a greenlet under gevent's patching)."""
+        self._stopped.clear()
+        self._thread = threading.Thread(target=self._run, name="cribbage-sweeper", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop after the game being swept; wait up to `timeout` seconds for that."""
+        self._stopped.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stopped.wait(self.period):
+            try:
+                self.sweep()
+            except StoreError as error:
+                log.warning("deadline sweep skipped: %s", error)
+            except Exception:  # a bug must not end the sweeping for the process's life
+                log.exception("deadline sweep failed")

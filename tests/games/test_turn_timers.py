@@ -1,0 +1,210 @@
+"""Turn timers and endings that fire with no client connected: the deadline index, three
+sweepers at once, and the games they apply deadlines to. On the embedded store and on Redis."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from service.games import GamesService
+from service.games.service import ABANDONED_AFTER
+from service.games.sweeper import Sweeper
+from service.store import MemoryGameStore, RedisGameStore
+from service.store.redis_store import DEADLINES
+from tests.games.conftest import Clock, make_app
+from tests.games.helpers import HUMAN, Player, create, first_legal
+
+BOT = {"kind": "computer", "level": "first"}
+
+
+class Stores:
+    """Store instances that share one set of games, as server processes do: the one embedded
+    store, or a client of its own per process on Redis."""
+
+    def __init__(self, kind: str, request):
+        self.kind = kind
+        if kind == "memory":
+            self.shared = MemoryGameStore(3600)
+        else:
+            server = request.getfixturevalue("redis_server")
+            server.cli("DEL", DEADLINES)  # entries of earlier tests' games, due by our clock
+            self.url = server.url
+            self.shared = self.new()
+
+    def new(self):
+        return self.shared if self.kind == "memory" else RedisGameStore(self.url, 3600)
+
+
+@pytest.fixture(params=["memory", "redis"])
+def stores(request):
+    return Stores(request.param, request)
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def client(stores, clock):
+    return make_app(stores.shared, clock).test_client()
+
+
+def sweep_with_three(stores: Stores, clock: Clock) -> list[int]:
+    """Three sweepers, each with its own store client, sweep at once; how many games each
+    claimed."""
+    sweepers = [Sweeper(GamesService(stores.new(), clock), period=0) for _ in range(3)]
+    start = threading.Barrier(3)
+    claimed = [0, 0, 0]
+
+    def run(number: int) -> None:
+        start.wait()
+        claimed[number] = sweepers[number].sweep()
+
+    threads = [threading.Thread(target=run, args=(number,)) for number in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return claimed
+
+
+def event_types(player: Player) -> list[str]:
+    return [event["type"] for event in player.events().get_json()["events"]]
+
+
+def test_a_seat_that_never_acts_is_played_by_a_computer_at_its_deadline_exactly_once(
+        stores, clock, client):
+    player = Player.creator(client, create(client, [HUMAN, BOT], {"turn_time_limit": 10}))
+    game = player.read()
+    assert (game["view"]["turn_deadline"], game["view"]["turn_ms_left"]) == (
+        "2027-01-15T08:00:10.000Z", 10000)
+    clock.advance(4.5)
+    assert player.read()["view"]["turn_ms_left"] == 5500  # by the server's clock
+    before = event_types(player)
+    clock.advance(6)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    events = player.events(after=len(before)).get_json()["events"]
+    assert events[0] == {"number": len(before) + 1, "time": "2027-01-15T08:00:10.500Z",
+                         "type": "turn_timeout", "seat": 0, "on_timeout": "computer",
+                         "level": "hard"}
+    assert [event["type"] for event in events].count("turn_timeout") == 1
+    assert events[1]["type"] == "dealer_cut" and events[1]["seat"] == 0
+    game = player.read()
+    assert game["view"]["phase"] == "discard" and game["view"]["to_act"] == [0]
+    assert game["view"]["turn_deadline"] == "2027-01-15T08:00:20.500Z"
+    assert sweep_with_three(stores, clock) == [0, 0, 0]  # nothing more is due
+
+
+def test_a_seat_that_never_acts_forfeits_at_its_deadline_with_on_timeout_forfeit(
+        stores, clock, client):
+    player = Player.creator(client, create(client, [HUMAN, BOT], {
+        "turn_time_limit": 30, "on_timeout": "forfeit"}))
+    clock.advance(30.25)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    events = player.events().get_json()["events"]
+    assert [event["type"] for event in events][-4:] == [
+        "turn_timeout", "game_won", "game_seed_revealed", "game_over"]
+    assert {key: events[-1][key] for key in ("reason", "winner", "seats")} == {
+        "reason": "timed_out", "winner": 1, "seats": [1]}
+    assert events[-4]["on_timeout"] == "forfeit"
+    clock.advance(3600)
+    assert sweep_with_three(stores, clock) == [0, 0, 0]  # a finished game has no entry
+
+
+def test_each_due_entry_is_claimed_by_exactly_one_of_three_concurrent_claimers(stores):
+    games = [f"due-{number}" for number in range(250)]
+    for number, game_id in enumerate(games):
+        stores.shared.create(game_id, "{}", (), due=1000.0 + number)
+    stores.shared.create("later", "{}", (), due=5000.0)
+    claimers = [stores.new() for _ in range(3)]
+    start = threading.Barrier(3)
+    taken: list[list[str]] = [[], [], []]
+
+    def claim(number: int) -> None:
+        start.wait()
+        while batch := claimers[number].claim_due(2000.0, 7, 30.0):
+            taken[number] += [game_id for game_id, until in batch]
+            assert {until for _, until in batch} == {2030.0}
+
+    threads = [threading.Thread(target=claim, args=(number,)) for number in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    everything = taken[0] + taken[1] + taken[2]
+    assert sorted(everything) == sorted(games)  # each once, "later" not at all
+    assert stores.shared.claim_due(2029.0, 1000, 30.0) == []  # leased until 2030
+    assert len(stores.shared.claim_due(2030.0, 1000, 30.0)) == 250
+
+
+def test_a_release_puts_the_next_time_unless_a_save_rescheduled_the_entry(stores):
+    store = stores.shared
+    store.create("g", "{}", (), due=10.0)
+    [(game_id, until)] = store.claim_due(10.0, 10, 30.0)
+    store.release_due("g", until, 50.0)
+    assert store.claim_due(49.0, 10, 30.0) == [] and store.claim_due(50.0, 10, 30.0)
+    store.save("g", 1, "{}", reschedule=True, due=70.0)  # the game moved on meanwhile
+    store.release_due("g", 80.0, 60.0)  # a stale claim's release changes nothing
+    assert store.claim_due(69.0, 10, 30.0) == [] and store.claim_due(70.0, 10, 30.0)
+    store.save("g", 2, "{}", reschedule=True, due=None)
+    assert store.claim_due(10**12, 10, 30.0) == []
+
+
+def test_a_game_no_human_moves_in_for_three_days_ends_abandoned(stores, clock, client):
+    player = Player.creator(client, create(client, [HUMAN, BOT]))
+    clock.advance(ABANDONED_AFTER - 1)
+    player.act({"type": "cut_for_deal", "depth": 10})  # a human move: the clock starts again
+    clock.advance(1)
+    assert sum(sweep_with_three(stores, clock)) == 1  # the check finds a recent move
+    assert "abandoned" not in event_types(player)
+    clock.advance(ABANDONED_AFTER - 2)
+    assert sum(sweep_with_three(stores, clock)) == 1  # seat 0 is told gone, once
+    events = player.events().get_json()["events"]
+    # Gone since its creation when it came back to cut, back, gone a minute after that cut.
+    assert [event["connected"] for event in events if event["type"] == "presence"] == [
+        False, True, False]
+    clock.advance(1)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    events = player.events().get_json()["events"]
+    assert [event["type"] for event in events][-3:] == [
+        "abandoned", "game_seed_revealed", "game_over"]
+    assert (events[-1]["reason"], events[-1]["winner"], events[-1]["seats"]) == (
+        "abandoned", None, [])
+
+
+class RecordingStore(MemoryGameStore):
+    """The embedded store, noting which saves write the game's deadline entry."""
+
+    def __init__(self):
+        super().__init__(3600)
+        self.reschedules: list[float | None] = []
+
+    def save(self, *args, reschedule=False, due=None, **kwargs):
+        if reschedule:
+            self.reschedules.append(due)
+        return super().save(*args, reschedule=reschedule, due=due, **kwargs)
+
+
+def test_a_game_without_timers_writes_its_deadline_entry_only_at_creation_and_end(clock):
+    store = RecordingStore()
+    client = make_app(store, clock).test_client()
+    player = Player.creator(client, create(client, [HUMAN, BOT], {"target": 31}))
+    assert store.claim_due(clock() + ABANDONED_AFTER - 1, 10, 30.0) == []
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        game = player.act(first_legal(game["view"]))
+    assert game["version"] > 10 and store.reschedules == [None]  # the end drops the entry
+    assert store.claim_due(clock() + 10 * ABANDONED_AFTER, 10, 30.0) == []
+
+
+def test_a_game_with_timers_writes_its_entry_only_when_the_deadline_moves(clock):
+    store = RecordingStore()
+    client = make_app(store, clock).test_client()
+    player = Player.creator(client, create(client, [HUMAN, HUMAN], {"turn_time_limit": 60}))
+    player.act({"type": "cut_for_deal", "depth": 10})  # the other seat still has to cut
+    assert store.reschedules == []
+    clock.advance(5)
+    player.read()
+    assert store.reschedules == []
