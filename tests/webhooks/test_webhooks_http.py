@@ -261,3 +261,22 @@ def test_a_resignation_is_told_to_seat_and_player_webhooks_alike(client, receive
     assert all(r.payload["data"] == {"game_id": ana.game_id, "version": ana.read()["version"],
                                      **ending} for r in receiver.received)
 
+
+
+def test_presence_is_told_when_seats_go_and_come_back(client, clock, receiver, deliver):
+    ana, bea = two_humans(client)
+    register(ana, receiver.url(), secret=SECRET, events=["presence"])
+    clock.advance(65)
+    ana.read()  # what is due is applied: both seats are told gone
+    bea.act({"type": "cut_for_deal", "depth": 20})  # bea is back
+    deliver()
+    told = [(r.payload["type"], r.payload["data"]["seat"], r.payload["data"]["connected"])
+            for r in receiver.received]
+    assert told == [("presence", 0, False), ("presence", 1, False), ("presence", 1, True)]
+    assert all(verified(received, SECRET.encode()) for received in receiver.received)
+    events = client.get(f"/v1/games/{ana.game_id}/events?after=0").get_json()["events"]
+    presence = [{key: value for key, value in event.items() if key not in ("number", "time")}
+                for event in events if event["type"] == "presence"]
+    assert [{"type": "presence", **{key: value for key, value in r.payload["data"].items()
+                                    if key not in ("game_id", "version")}}
+            for r in receiver.received] == presence
