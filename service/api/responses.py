@@ -40,7 +40,7 @@ ERRORS = {
     400: ("The body is not valid JSON",
           _problem_example(400, "invalid_json", "Bad request",
                            "The request body is not valid JSON")),
-    413: ("The body is larger than 64 KiB",
+    413: ("The body is larger than 64 KiB (payload_too_large)",
           _problem_example(413, "payload_too_large", "Payload too large",
                            "The request body is larger than 65536 bytes")),
     415: ("The body is not sent as application/json",
@@ -70,7 +70,8 @@ def document_errors(blp, *statuses: int, refusals: str = "", body_limit: int | N
             if status == 422 and refusals:
                 description += f". The schema cannot say it, but also refused: {refusals}"
             if status == 413 and body_limit is not None:
-                description = f"The body is larger than {body_limit // 1024} KiB"
+                description = (f"The body is larger than {body_limit // 1024} KiB "
+                               "(payload_too_large)")
                 example = problem_example(413, "payload_too_large", {"limit": body_limit})
             view = blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                                     description=description, example=example)(view)
