@@ -40,7 +40,7 @@ ERRORS = {
     400: ("The body is not valid JSON",
           _problem_example(400, "invalid_json", "Bad request",
                            "The request body is not valid JSON")),
-    413: ("The body is larger than 64 KiB",
+    413: ("The body is larger than 64 KiB (payload_too_large)",
           _problem_example(413, "payload_too_large", "Payload too large",
                            "The request body is larger than 65536 bytes")),
     415: ("The body is not sent as application/json",
