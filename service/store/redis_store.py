@@ -32,7 +32,7 @@ from __future__ import annotations
 import base64
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 
 import redis
@@ -69,6 +69,7 @@ from .base import (
     QueuedEntry,
     StoredGame,
     StoredPlayer,
+    StoreError,
     StoreFull,
     StoreUnavailable,
     VersionConflict,
@@ -431,7 +432,7 @@ class RedisGameStore(GameStore):
         if not created:
             raise GameExists(game_id)
         if self.cluster and due is not None:
-            self._schedule(game_id, due)
+            self._apart_from_save(game_id, lambda: self._schedule(game_id, due))
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:
@@ -476,9 +477,10 @@ class RedisGameStore(GameStore):
         if version == 0:
             raise VersionConflict(game_id)
         if self.cluster and reschedule:
-            self._schedule(game_id, due)
+            self._apart_from_save(game_id, lambda: self._schedule(game_id, due))
         if self.cluster and outbox:
-            self.enqueue(outbox)  # lost if this process dies between the two calls
+            # lost if this process dies between the two calls
+            self._apart_from_save(game_id, lambda: self.enqueue(outbox))
         if finished:
             self._archive(game_id, version)
         return version
@@ -505,7 +507,8 @@ class RedisGameStore(GameStore):
         if not held:
             raise GameNotFound(game_id)
         if self.cluster and check_at is not None:
-            self._run(SCHEDULE_EARLIER, game_id, [game_id, repr(check_at)], keys=[DEADLINES])
+            self._apart_from_save(game_id, lambda: self._run(
+                SCHEDULE_EARLIER, game_id, [game_id, repr(check_at)], keys=[DEADLINES]))
 
     def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
         until = now + lease
@@ -515,6 +518,17 @@ class RedisGameStore(GameStore):
     def release_due(self, game_id: str, claimed: float, due: float | None) -> None:
         self._run(RELEASE_DUE, game_id, [game_id, repr(claimed), "" if due is None else repr(due)],
                   keys=[DEADLINES])
+
+    @staticmethod
+    def _apart_from_save(game_id: str, write: Callable[[], object]) -> None:
+        """A Cluster's write to the deadline index or the webhook queue after a game's write:
+        those keys live on one shard, which may be down while the game's is up. The game's write
+        stands and is acknowledged; a deadline missed here still applies when the game is next
+        read, and the next save that moves it writes it again."""
+        try:
+            write()
+        except StoreError as error:
+            log.warning("game %s saved, but not its index or queue entry: %s", game_id, error)
 
     def _schedule(self, game_id: str, due: float | None) -> None:
         """The game's time in the deadline index, written apart from its save (a Cluster)."""
