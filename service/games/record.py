@@ -110,9 +110,11 @@ class GameRecord:
     @property
     def next_due(self) -> float | None:
         """When something is next due in the game with no one asking: its turn timer or count
-        time limit runs out, or it is time to look whether it is abandoned."""
+        time limit runs out, it is time to look whether it is abandoned, or (once it is over)
+        its open rematch offer lapses."""
         if self.ended:
-            return None
+            offer = self.rematch
+            return offer.expires_at if offer is not None and offer.open else None
         due = [self.state.turn_deadline, self.state.deadline, self.abandon_check]
         return min((at for at in due if at is not None), default=None)
 

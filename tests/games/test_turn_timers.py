@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from service.games import GamesService
+from service.games.rematch import OFFER_SECONDS
 from service.games.service import ABANDONED_AFTER
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
@@ -210,3 +211,22 @@ def test_a_game_with_timers_writes_its_entry_only_when_the_deadline_moves(clock)
     clock.advance(5)
     player.read()
     assert store.reschedules == []
+
+
+def test_an_open_rematch_offer_lapses_at_its_time_with_no_client_connected(stores, clock,
+                                                                           client):
+    created = create(client, [HUMAN, HUMAN], {})
+    ana = Player.creator(client, created)
+    Player.joining(client, created["game_id"], created["invites"][0]["code"])
+    ana.act({"type": "resign"})
+    offer = client.post(f"/v1/games/{ana.game_id}/rematch", headers=ana.headers())
+    assert offer.status_code == 202  # offered: waits for the other human seat
+    seen = ana.read()["last_event"]
+    clock.advance(OFFER_SECONDS - 1)
+    assert sweep_with_three(stores, clock) == [0, 0, 0]
+    clock.advance(1)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    clock.advance(3600)
+    assert sweep_with_three(stores, clock) == [0, 0, 0]  # the lapsed offer left the index
+    events = ana.events(after=seen).get_json()["events"]
+    assert [(event["type"], event["offered_by"]) for event in events] == [("rematch_expired", 0)]
