@@ -314,7 +314,7 @@ class GamesService:
             state, events = engine.apply(record.state, action, now)
             record, returned = presence.update(record.acted(seat, now), stored.presence, now)
             state, moves = self._computers_play(record.seats, state, now, record.acted_at)
-            events += moves + returned
+            events = returned + events + moves  # back at the table before its action
             record = replace(record, state=state, events=record.events + len(events))
             replay = None
             if replay_key is not None:
@@ -385,6 +385,7 @@ class GamesService:
                     if page.ended:
                         return
                     while True:
+                        refresh()  # at most every REFRESH: a busy game's stream keeps its lease
                         due = self._until_deadline(page)
                         timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
                         timeout = min(timeout, closes_at - time.monotonic())
@@ -393,7 +394,6 @@ class GamesService:
                         if watch.wait(timeout) or timeout == due:
                             break
                         yield None
-                        refresh()
                         if time.monotonic() - last_read >= SAFETY_REREAD:
                             break  # after the heartbeat: a safety re-read never delays one
                     page = self._page(game_id, token, page.game.last_event, seat)
@@ -606,6 +606,9 @@ class GamesService:
             abandon_check=now + ABANDONED_AFTER,
             acted_times=tuple(now if seat.taken else 0.0 for seat in record.seats),
             connected=tuple(seat.taken for seat in record.seats)))  # all accepted just now
+        outbox: list[str] = []
+        if record.notifies:  # the players' webhooks followed them: tell them the first turn
+            record, outbox = self._notify(new_id, 1, record, events)
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
@@ -620,6 +623,10 @@ class GamesService:
             self._release(record.owners, new_id)
             raise
         metrics.record_game_created()
+        try:
+            self.store.enqueue(outbox)  # apart from the create: lost if this process dies here
+        except StoreError as error:
+            log.warning("rematch %s started, its first turn not told: %s", new_id, error)
         return record
 
     def _seat_player(self, game_id: str, record: GameRecord, player: Player) -> GameRecord:
@@ -722,7 +729,9 @@ class GamesService:
         state, timed_out = self._time_out(record.seats, state, now)
         lapsed_record, lapsed = rematch.lapse(record, now)
         lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
-        lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
+        present: list[Event] = []
+        if not is_over(state.phase, state.options.match):  # none after a game_over made here
+            lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
         if state is record.state and lapsed_record is record:
             return stored.version, record
         events += moves + timed_out + lapsed + abandoned + present
@@ -771,7 +780,8 @@ class GamesService:
               replay: tuple[str, str] | None = None, reschedule: bool = False,
               presence_check: float | None = None) -> int:
         """Save with a compare-and-set; the game's entry in the deadline index is written with
-        it only when its time changed (or `reschedule`): never for a game without timers. A
+        it only when its time changed (or `reschedule`): for a game without timers, at its creation
+        (the abandon check), by the sweeper's checks and at its end, never per action. A
         sweeper's save also schedules the `presence_check` (presence.next_check). The webhook
         notifications of a game that has webhooks are queued with it."""
         scheduled = _scheduled(record)
@@ -917,15 +927,24 @@ def _timeout_move(state: GameState, seat: int) -> engine.Action | None:
         return None
     if state.phase == "game_over":
         return engine.EndMatch(seat)
-    view = engine.view(state, seat)
-    view = replace(view, legal_actions=tuple(
-        option for option in view.legal_actions if option.type != "muggins"))
-    rng = random.Random(hashlib.sha256(
-        state.seed + b"timeout" + state.version.to_bytes(8, "big") + bytes([seat])).digest())
+    view = _without_muggins(engine.view(state, seat))
+    rng = _seat_rng(state, b"timeout", seat)
     action = LEVELS[options.timeout_level].choose(view, rng)
     if action is None or action.type == "muggins":
         action = LEVELS["first"].choose(view, rng)
     return action
+
+
+def _seat_rng(state: GameState, purpose: bytes, seat: int) -> random.Random:
+    """The randomness of a computer's move for `seat`: drawn from the game's seed, so a
+    replay of the game makes the same moves."""
+    return random.Random(hashlib.sha256(
+        state.seed + purpose + state.version.to_bytes(8, "big") + bytes([seat])).digest())
+
+
+def _without_muggins(view: SeatView) -> SeatView:
+    return replace(view, legal_actions=tuple(
+        option for option in view.legal_actions if option.type != "muggins"))
 
 
 def _linked(seat: Seat, player: Player) -> Seat:
@@ -940,12 +959,10 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
         seat = seats[number]
         if seat.kind != "computer":
             continue
-        rng = random.Random(hashlib.sha256(
-            state.seed + b"computer" + state.version.to_bytes(8, "big") + bytes([number])).digest())
+        rng = _seat_rng(state, b"computer", number)
         view = engine.view(state, number)
         if held_from_computers(state, seats, acted_at, number):
-            view = replace(view, legal_actions=tuple(
-                option for option in view.legal_actions if option.type != "muggins"))
+            view = _without_muggins(view)
         action = LEVELS[seat.level].choose(view, rng)
         if action is None:
             continue

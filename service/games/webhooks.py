@@ -55,7 +55,7 @@ class Webhooks:
                                       limit=MAX_PER_GAME)
             return replace(record, webhooks=record.webhooks + (replace(new.webhook, seat=seat),))
 
-        record, seat = self.games.change(game_id, token, add)
+        _, seat = self.games.change(game_id, token, add)
         return replace(new, webhook=replace(new.webhook, seat=seat))
 
     def of_game(self, game_id: str, token: str | None) -> tuple[Webhook, ...]:

@@ -17,7 +17,7 @@ and apart from the games, in a slot of their own:
   cribbage:{deadlines}   sorted set: the deadline index, game ids by when something is due
 On a standalone Redis a create or save writes the game's time in the deadline index in its
 own script; on a Cluster the index lives in another slot, so the same write follows the save.
-and the webhook queue, all in the slot of the `{webhooks}` tag:
+The webhook queue, all in the slot of the `{webhooks}` tag:
   cribbage:{webhooks}:queue    stream of entries (field `entry`), consumer group `senders`;
                                an entry is deleted once finished
   cribbage:{webhooks}:retries  sorted set: entries waiting for their retry, by when due (ms)

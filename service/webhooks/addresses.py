@@ -38,7 +38,8 @@ def parse(url: str, allow_private: bool) -> tuple[str, str, int, str]:
     except ValueError:
         raise WebhookUrlInvalid("not a URL", field="url") from None
     schemes = ("https", "http") if allow_private else ("https",)
-    if len(url) > MAX_URL_LENGTH or parts.scheme not in schemes or not parts.hostname:
+    if (len(url) > MAX_URL_LENGTH or not url.isascii() or parts.scheme not in schemes
+            or not parts.hostname):  # non-ASCII: http.client could not send it; IDNA is ASCII
         raise WebhookUrlInvalid("a webhook URL is https://host/path", field="url")
     if parts.username or parts.password or parts.fragment:
         raise WebhookUrlInvalid("a webhook URL has no credentials and no fragment", field="url")

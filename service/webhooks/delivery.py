@@ -74,7 +74,10 @@ class DeliveryWorker:
         for entry in entries:
             if self._stopping.is_set():
                 break  # left pending: another process (or the next start) takes it over
-            self._finish(entry)
+            try:
+                self._finish(entry)
+            except Exception:  # left pending, taken over later: the batch's others still go
+                log.exception("webhook entry %s not finished", entry.entry_id)
         metrics.WEBHOOK_QUEUE_DEPTH.set(self.store.queue_depth())
         return len(entries)
 

@@ -47,7 +47,7 @@ def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> 
         response = connection.getresponse()
         response.read(RESPONSE_BYTES)
         return Outcome(status=response.status)
-    except (OSError, http.client.HTTPException) as failed:
+    except (OSError, ValueError, http.client.HTTPException) as failed:
         return Outcome(error=f"send: {type(failed).__name__}: {failed}"[:300])
     finally:
         connection.close()

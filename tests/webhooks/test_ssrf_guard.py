@@ -38,7 +38,8 @@ def test_a_url_resolving_to_a_private_address_is_refused(url):
 @pytest.mark.parametrize("url", ["http://push.example/hook", "ftp://push.example/",
                                  "https://user:pw@push.example/", "https:///nohost",
                                  "https://push.example/#fragment", "not a url",
-                                 "https://push.example:99999/"])
+                                 "https://push.example:99999/", "https://push.example/café",
+                                 "https://bücher.example/hook"])
 def test_a_url_that_is_not_plain_https_is_refused(url):
     with pytest.raises(WebhookUrlInvalid):
         addresses.check(url, allow_private=False)

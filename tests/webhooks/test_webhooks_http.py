@@ -220,6 +220,27 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}
 
 
+def test_a_player_webhook_hears_the_first_turn_of_a_rematch(client, receiver, deliver):
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    created = client.post("/v1/games", json={"seats": [HUMAN, HUMAN], "options": {}},
+                          headers=auth).get_json()
+    ana = Player(client, created["game_id"], player["token"], 0)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player"),
+                                                 "secret": SECRET, "events": ["turn"]},
+                headers=auth)
+    bea.act({"type": "resign"})
+    assert client.post(f"/v1/games/{ana.game_id}/rematch", headers=auth).status_code == 202
+    started = client.post(f"/v1/games/{ana.game_id}/rematch", headers=bea.headers())
+    assert started.status_code == 201, started.get_json()
+    new_game = started.get_json()["rematch"]["game_id"]
+    deliver()
+    told = [(r.payload["data"]["game_id"], r.payload["data"]["phase"], r.payload["data"]["seats"])
+            for r in receiver.received]
+    assert told[-1] == (new_game, "discard", [0, 1])  # no move made in it yet
+
+
 def ending_event(player: Player) -> dict:
     events = player.client.get(f"/v1/games/{player.game_id}/events?after=0").get_json()["events"]
     [ending] = [event for event in events if event["type"] == "game_over"]
