@@ -18,6 +18,7 @@ MISSING = (
     "Install it with `apt-get install -y redis-server` (bash .ci/run does this)."
 )
 START_TIMEOUT = 10.0
+START_ATTEMPTS = 3
 CLUSTER_TIMEOUT = 30.0
 
 
@@ -43,6 +44,7 @@ class RedisServer:
         self.cluster = cluster
         self.dir = tempfile.mkdtemp(prefix="redis-test-")
         self.process: subprocess.Popen | None = None
+        self.started_once = False
         atexit.register(self.stop)
 
     @property
@@ -50,6 +52,20 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}"
 
     def start(self) -> "RedisServer":
+        """Start the server; on its first start, a port another process took since free_port()
+        chose it is replaced by a new one (a restart keeps its port)."""
+        for _ in range(START_ATTEMPTS - 1):
+            if self._launch():
+                return self
+            if self.started_once:
+                break
+            self.port = free_port()
+            self.bus_port = free_port() if self.cluster else None
+        if not self._launch():
+            raise RuntimeError(f"redis-server on port {self.port} did not start; see {self.dir}")
+        return self
+
+    def _launch(self) -> bool:
         args = [
             "redis-server",
             "--bind", "127.0.0.1",
@@ -73,10 +89,10 @@ class RedisServer:
         while self.cli("PING") != "PONG":
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(
-                    f"redis-server on port {self.port} did not start; see {self.dir}")
+                return False
             time.sleep(0.02)
-        return self
+        self.started_once = True
+        return True
 
     def stop(self) -> None:
         process, self.process = self.process, None

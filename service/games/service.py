@@ -238,7 +238,7 @@ class GamesService:
                 sealed = tokens.seal(token, code, idempotency_key)
                 replay = (replay_key,
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
-            version = self._save(game_id, version, record, [joined], replay)
+            version, record = self._save(game_id, version, record, [joined], replay)
             self._link_players(record, game_id, only=seat)
             return SeatAccess(self._snapshot(game_id, version, record, seat), token)
 
@@ -258,7 +258,7 @@ class GamesService:
             renamed = Event("seat_renamed", {"seat": seat, "name": name})
             record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
                              events=record.events + 1)
-            version = self._save(game_id, version, record, [renamed])
+            version, record = self._save(game_id, version, record, [renamed])
             return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
@@ -319,7 +319,7 @@ class GamesService:
             replay = None
             if replay_key is not None:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
-            version = self._save(game_id, version, record, events, replay)
+            version, record = self._save(game_id, version, record, events, replay)
             metrics.record_game_finished(phase_before, state.phase)
             return self._snapshot(game_id, version, record, seat)
 
@@ -485,7 +485,7 @@ class GamesService:
             version, record = self._catch_up(game_id, stored, record)
             changed = change(record, seat)
             if changed is not record:
-                self._save(game_id, version, changed, [])
+                _, changed = self._save(game_id, version, changed, [])
             return changed, seat
 
         return self._retrying(attempt)
@@ -556,7 +556,7 @@ class GamesService:
                 sealed = tokens.seal(new_token, token, idempotency_key)
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat,
                                                    sealed).to_json())
-            version = self._save(game_id, version, record, events, replay)
+            version, record = self._save(game_id, version, record, events, replay)
             if new is not None:
                 self._link_players(new, record.rematch.game_id)
             return self._rematch_access(game_id, version, record, seat, new_token)
@@ -576,7 +576,7 @@ class GamesService:
                                          code="no_rematch_offer")
             record, events = rematch.decline(record, seat)
             record = replace(record, events=record.events + len(events))
-            version = self._save(game_id, version, record, events)
+            version, record = self._save(game_id, version, record, events)
             return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
@@ -737,9 +737,9 @@ class GamesService:
         events += moves + timed_out + lapsed + abandoned + present
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
-        version = self._save(game_id, stored.version, record, events, reschedule=reschedule,
-                             presence_check=presence.next_check(record, stored.presence)
-                             if reschedule else None)
+        check = presence.next_check(record, stored.presence) if reschedule else None
+        version, record = self._save(game_id, stored.version, record, events,
+                                     reschedule=reschedule, presence_check=check)
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
@@ -778,8 +778,8 @@ class GamesService:
 
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None, reschedule: bool = False,
-              presence_check: float | None = None) -> int:
-        """Save with a compare-and-set; the game's entry in the deadline index is written with
+              presence_check: float | None = None) -> tuple[int, GameRecord]:
+        """Save with a compare-and-set (returns the new version and the record as saved); the game's entry in the deadline index is written with
         it only when its time changed (or `reschedule`): for a game without timers, at its creation
         (the abandon check), by the sweeper's checks and at its end, never per action. A
         sweeper's save also schedules the `presence_check` (presence.next_check). The webhook
@@ -800,7 +800,7 @@ class GamesService:
         metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
-        return version
+        return version, record
 
     def _notify(self, game_id: str, version: int, record: GameRecord,
                 events: Sequence[Event]) -> tuple[GameRecord, list[str]]:
