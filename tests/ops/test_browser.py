@@ -8,6 +8,7 @@ import os
 import pathlib
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -42,7 +43,10 @@ def browser():
 
 
 def wait_for(browser, condition, what: str):
-    return WebDriverWait(browser, TIMEOUT, poll_frequency=0.2).until(
+    """Poll `condition` until it is true; an element the page re-rendered meanwhile (stale) is
+    read again at the next poll."""
+    return WebDriverWait(browser, TIMEOUT, poll_frequency=0.2,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda _: condition(), message=f"waited {TIMEOUT} s for {what}")
 
 
@@ -64,6 +68,14 @@ def enabled_cards(browser) -> list:
 
 def shown_entries(browser) -> list:
     return browser.find_elements(By.CSS_SELECTOR, '.show-entry[data-hand-number="1"]')
+
+
+def shown_cards(browser, index: int) -> tuple[str, list[str]]:
+    """A show entry's kind (hand or crib) and its cards, hand then starter."""
+    entry = shown_entries(browser)[index]
+    return entry.get_attribute("data-hand"), [
+        figure.get_attribute("data-card")
+        for figure in entry.find_elements(By.CSS_SELECTOR, "figure")]
 
 
 def first_hand_shown(browser) -> bool:
@@ -120,13 +132,11 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
     for language, points in (("es", "puntos"), ("en", "points")):
         select_language(browser, language)
         for index in range(3):
-            entry = shown_entries(browser)[index]
-            cards = [figure.get_attribute("data-card")
-                     for figure in entry.find_elements(By.CSS_SELECTOR, "figure")]
+            kind, cards = wait_for(browser, lambda index=index: shown_cards(browser, index),
+                                   "the shown cards")
             status, _, scored = server.request(
                 "POST", "/v1/show/score",
-                {"hand": cards[:4], "starter": cards[4],
-                 "crib": entry.get_attribute("data-hand") == "crib"},
+                {"hand": cards[:4], "starter": cards[4], "crib": kind == "crib"},
                 headers={"Accept-Language": language})
             assert status == 200
             def summary_shown(index=index, said=scored["summary"]):
