@@ -612,7 +612,7 @@ class GamesService:
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
-                        _texts(events, self.clock()), record.scheduled)
+                        _texts(events, self.clock()), record.scheduled, outbox)
         except GameExists:
             existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:
@@ -623,10 +623,6 @@ class GamesService:
             self._release(record.owners, new_id)
             raise
         metrics.record_game_created()
-        try:
-            self.store.enqueue(outbox)  # apart from the create: lost if this process dies here
-        except StoreError as error:
-            log.warning("rematch %s started, its first turn not told: %s", new_id, error)
         return record
 
     def _seat_player(self, game_id: str, record: GameRecord, player: Player) -> GameRecord:

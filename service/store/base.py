@@ -111,7 +111,7 @@ class GameStore(ABC):
     Sweepers take due entries with `claim_due`, which moves each one's time on by a lease so
     that no other sweeper takes it meanwhile, and end with `release_due` (or a save).
     The webhook queue (service.webhooks) holds entries (JSON text) until a consumer finishes
-    them: a save's `outbox` entries are queued with the save, atomically where the store can
+    them: a create's or save's `outbox` entries are queued with it, atomically where the store can
     (not on Redis Cluster: there they are queued right after it). A taken entry stays pending
     for its consumer until finished; one pending `idle_seconds` (its consumer died) is taken
     over by the next consumer to ask. A retry waits, apart from the queue, until it is due.
@@ -123,9 +123,10 @@ class GameStore(ABC):
 
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None) -> None:
+               due: float | None = None, outbox: Sequence[str] = ()) -> None:
         """Store a new game at version 1, with its time in the deadline index if `due` is
-        given. Raises GameExists, or StoreFull."""
+        given and its `outbox` queued as a save's is. Raises GameExists (nothing written), or
+        StoreFull."""
 
     @abstractmethod
     def load(self, game_id: str, idempotency_key: str | None = None,

@@ -77,7 +77,7 @@ class MemoryGameStore(GameStore):
         self._next_sweep = clock() + SWEEP_INTERVAL
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None) -> None:
+               due: float | None = None, outbox: Sequence[str] = ()) -> None:
         with self._lock:
             now = self._clock()
             self._sweep(now)
@@ -86,6 +86,7 @@ class MemoryGameStore(GameStore):
             self._make_room(now)
             self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
             self._schedule(game_id, due)
+            self._queue(outbox)
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:

@@ -83,13 +83,16 @@ SOCKET_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 1.0
 MAX_CONNECTIONS = 64  # per server process, standalone Redis
 
-# ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, events...
-# KEYS[6], on a standalone Redis: the deadline index
+# ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, how many
+# webhook entries, those entries, events...
+# KEYS[6], on a standalone Redis: the deadline index; KEYS[7], with webhook entries: the queue
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'version', 1, 'data', ARGV[2])
-if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
+local queued = tonumber(ARGV[5])
+for i = 6, 5 + queued do redis.call('XADD', KEYS[7], '*', 'entry', ARGV[i]) end
+if #ARGV > 5 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6 + queued)) end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[2], ARGV[1])
 if ARGV[3] ~= '' and KEYS[6] then redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4]) end
@@ -425,14 +428,22 @@ class RedisGameStore(GameStore):
         self._waiters = Waiters(self._subscriptions)
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None) -> None:
+               due: float | None = None, outbox: Sequence[str] = ()) -> None:
         index = "" if due is None else repr(due)
-        created = self._run(CREATE, game_id, [self.ttl_seconds, data, index, game_id, *events],
-                            keys=self._game_keys_and_index(game_id))
+        queued_with_create = () if self.cluster else outbox
+        keys = self._game_keys_and_index(game_id)
+        if queued_with_create:
+            keys.append(self._queue_keys[0])
+        created = self._run(CREATE, game_id, [self.ttl_seconds, data, index, game_id,
+                                              len(queued_with_create), *queued_with_create,
+                                              *events], keys=keys)
         if not created:
             raise GameExists(game_id)
         if self.cluster and due is not None:
             self._apart_from_save(game_id, lambda: self._schedule(game_id, due))
+        if self.cluster and outbox:
+            # lost if this process dies between the two calls
+            self._apart_from_save(game_id, lambda: self.enqueue(outbox))
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:

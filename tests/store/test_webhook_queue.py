@@ -7,7 +7,9 @@ import secrets
 import threading
 import time
 
-from service.store import DeliveryLog
+import pytest
+
+from service.store import DeliveryLog, GameExists, RedisGameStore, VersionConflict
 
 NOW = 1_800_000_000.0
 
@@ -44,11 +46,37 @@ def test_a_refused_save_queues_nothing(make_store):
     store = make_store()
     game_id = new_game(store)
     store.save(game_id, 1, "v2")
-    try:
+    with pytest.raises(VersionConflict):
         store.save(game_id, 1, "v2 again", outbox=["lost"])
-    except Exception as refused:
-        assert type(refused).__name__ == "VersionConflict"
     assert store.queue_depth() == 0
+
+
+def test_a_creates_outbox_is_queued_with_it_and_a_refused_create_queues_nothing(make_store):
+    store = make_store()
+    game_id = secrets.token_urlsafe(12)
+    store.create(game_id, "v1", ["started"], outbox=["first turn"])
+    assert (store.load(game_id).version, store.events(game_id, 0)) == (1, ["started"])
+    with pytest.raises(GameExists):
+        store.create(game_id, "v1 again", outbox=["told twice"])
+    assert texts(store.take_entries("one", 10, NOW, idle_seconds=60)) == ["first turn"]
+    assert store.queue_depth() == 1  # pending until finished
+
+
+class NoEnqueueStore(RedisGameStore):
+    """A standalone Redis store whose separate queueing call fails, as a process dying after
+    a write would leave it: what reaches the queue went there in the write itself."""
+
+    def enqueue(self, entries):
+        raise AssertionError(f"queued apart from the write: {entries}")
+
+
+def test_on_a_standalone_redis_the_outbox_travels_in_the_create_and_save_scripts(redis_server):
+    store = NoEnqueueStore(redis_server.url, 60, webhook_queue=secrets.token_hex(8))
+    game_id = secrets.token_urlsafe(12)
+    store.create(game_id, "v1", outbox=["created"])
+    store.save(game_id, 1, "v2", outbox=["saved"])
+    assert texts(store.take_entries("one", 10, NOW, idle_seconds=60)) == ["created", "saved"]
+    store.close()
 
 
 def test_an_entry_pending_too_long_is_taken_over_and_finished_once(make_store):
