@@ -14,7 +14,7 @@ from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
 from service.store.redis_store import DEADLINES
 from tests.games.conftest import Clock, make_app
-from tests.games.helpers import HUMAN, Player, create, first_legal
+from tests.games.helpers import HUMAN, Player, Stream, create, first_legal
 
 BOT = {"kind": "computer", "level": "first"}
 
@@ -114,6 +114,33 @@ def test_a_seat_that_never_acts_forfeits_at_its_deadline_with_on_timeout_forfeit
     assert events[-4]["on_timeout"] == "forfeit"
     clock.advance(3600)
     assert sweep_with_three(stores, clock) == [0, 0, 0]  # a finished game has no entry
+
+
+def test_the_others_see_a_gone_seats_countdown_in_views_events_and_the_stream(client, clock):
+    created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 120})
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    ana.act({"type": "cut_for_deal", "depth": 10})
+    clock.advance(61)  # Bea has neither acted nor listened for 30 + 30 s: gone
+    game = ana.read()
+    assert [seat["connected"] for seat in game["seats"]][1] is False
+    countdown = {"turn_deadline": "2027-01-15T08:02:00.000Z", "turn_ms_left": 59000}
+    assert (game["view"]["to_act"], {key: game["view"][key] for key in countdown}) == (
+        [1], countdown)
+    page = ana.events().get_json()
+    assert [(e["seat"], e["connected"]) for e in page["events"] if e["type"] == "presence"][
+        -1] == (1, False)
+    assert {key: page["state"][key] for key in countdown} == countdown
+    assert {event["time"] for event in page["events"]} <= {  # the server's time of each write
+        "2027-01-15T08:00:00.000Z", "2027-01-15T08:01:01.000Z"}
+    stream = Stream(client.get(f"/v1/games/{ana.game_id}/stream", buffered=False,
+                               headers=ana.headers(Last_Event_ID="0")))
+    snapshot = stream.next_message()["data"]  # Ana's stream brings her back: one event more
+    assert {key: snapshot["view"][key] for key in countdown} == countdown
+    messages = [stream.next_message() for _ in range(snapshot["last_event"] + 1)]
+    stream.close()
+    assert messages[-1]["event"] == "state"
+    assert {key: messages[-1]["data"][key] for key in countdown} == countdown
 
 
 def test_each_due_entry_is_claimed_by_exactly_one_of_three_concurrent_claimers(stores):
