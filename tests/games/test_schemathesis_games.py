@@ -1,6 +1,7 @@
 """A stateful schemathesis run over the games API, following the OpenAPI links
 (create -> join -> read -> act -> events), every check: every response must match the document,
-and a request that follows its schema is refused only as documented (tests/refusals.py)."""
+and a request that follows its schema is refused only as documented (tests/refusals.py). The
+rematch and webhook answers the random run rarely reaches are checked one by one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import hypothesis
 import schemathesis
 
 from tests.games.conftest import make_app
+from tests.games.helpers import HUMAN, Player, create
 from tests.refusals import config
 
 POLL_CAP = 0.05  # seconds: long polls are real waits; the contract is the same with short ones
@@ -66,3 +68,48 @@ def run_games_state_machine(schema, max_examples: int) -> None:
         database=None,
         suppress_health_check=list(hypothesis.HealthCheck),
     ))
+
+
+def test_rematch_and_webhook_answers_pass_every_check(store):
+    """What the random run rarely reaches (a finished game, a webhook that registers, an offer
+    to decline): each answer, success and refusal, through schemathesis' checks."""
+    app = make_app(store, webhooks_allow_private=True, **NO_CAP)
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config())
+    client = app.test_client()
+    created = create(client, [HUMAN, HUMAN])
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    player = client.post("/v1/players", json={"name": "Cy"}).get_json()
+
+    def call(method: str, path: str, token: str, body=None, **path_parameters) -> dict:
+        operation = schema[path][method]
+        case = operation.Case(path_parameters={"game_id": ana.game_id, **path_parameters},
+                              headers={"Authorization": f"Bearer {token}"},
+                              **({} if body is None else {"body": body}))
+        response = case.call_and_validate()
+        return {"status": response.status_code, **(response.json() or {})}
+
+    game_hooks, player_hooks = "/v1/games/{game_id}/webhooks", "/v1/players/me/webhooks"
+    rematch = "/v1/games/{game_id}/rematch"
+    hook = {"url": "https://127.0.0.1:9/hook", "events": ["turn", "presence"]}
+    seat_hook = call("POST", game_hooks, ana.token, hook)
+    assert (seat_hook["status"], seat_hook["seat"]) == (201, 0)
+    assert call("POST", player_hooks, player["token"], hook)["status"] == 201
+    assert call("GET", game_hooks, ana.token)["webhooks"][0]["webhook_id"] == seat_hook[
+        "webhook_id"]
+    assert call("GET", f"{game_hooks}/{{webhook_id}}/deliveries", ana.token,
+                webhook_id=seat_hook["webhook_id"])["deliveries"] == []
+    assert call("GET", player_hooks, player["token"])["status"] == 200
+    assert call("POST", rematch, ana.token)["code"] == "game_not_over"
+    bea.act({"type": "resign"})
+    assert call("POST", rematch, ana.token)["rematch"]["status"] == "open"
+    assert call("DELETE", rematch, bea.token)["rematch"]["status"] == "declined"
+    assert call("DELETE", rematch, bea.token)["code"] == "no_rematch_offer"
+    offered = call("POST", rematch, bea.token)
+    assert (offered["status"], offered["game"]) == (202, None)
+    assert call("POST", rematch, bea.token)["code"] == "rematch_already_accepted"
+    started = call("POST", rematch, ana.token)
+    assert (started["status"], started["rematch"]["status"]) == (201, "started")
+    assert started["game"]["rematch_of"] == ana.game_id
+    assert call("DELETE", f"{game_hooks}/{{webhook_id}}", ana.token,
+                webhook_id=seat_hook["webhook_id"]) == {"status": 200, "webhooks": []}
