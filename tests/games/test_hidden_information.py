@@ -330,7 +330,8 @@ def test_turn_timeouts_presence_and_the_end_show_no_one_what_it_may_not_see(
 def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup):
     """A game with a seat's webhook and a player's, played to its end against a real
     receiver: every payload (turns, endings, presence) holds no card at all, and no seed a
-    spectator may not see at the time it was queued."""
+    spectator may not see at the time it was queued; nor do the webhook lists and delivery
+    logs. No token, and no webhook secret after its registration, is in any of them."""
     app = make_app(store, clock, webhooks_allow_private=True)
     client, worker = app.test_client(), app.extensions["cribbage.webhook_worker"]
     rng = random.Random(setup)
@@ -339,8 +340,8 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
     with Receiver() as receiver:
         player = client.post("/v1/players", json={"name": "Ana"}).get_json()
         auth = {"Authorization": f"Bearer {player['token']}"}
-        client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player")},
-                    headers=auth)
+        player_hook = client.post("/v1/players/me/webhooks",
+                                  json={"url": receiver.url("/player")}, headers=auth).get_json()
         created = client.post("/v1/games", json={"seats": seats, "options": options},
                               headers=auth).get_json()
         players = [Player(client, created["game_id"], player["token"], created["seat"])]
@@ -349,6 +350,14 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
         response = client.post(f"/v1/games/{created['game_id']}/webhooks",
                                json={"url": receiver.url("/seat")}, headers=players[1].headers())
         assert response.status_code == 201
+        seat_hook = response.get_json()
+        credentials = {player_hook["secret"], seat_hook["secret"], player["token"],
+                       *(seated.token for seated in players)}
+        logs = [(f"/v1/players/me/webhooks/{player_hook['webhook_id']}/deliveries", auth),
+                ("/v1/players/me/webhooks", auth),
+                (f"/v1/games/{created['game_id']}/webhooks/{seat_hook['webhook_id']}/deliveries",
+                 players[1].headers()),
+                (f"/v1/games/{created['game_id']}/webhooks", players[1].headers())]
         table = Table.seated(client, store, players)
         checked = 0
         for step in range(3000):
@@ -360,8 +369,12 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
                 pass
             _, seeds = table.hidden_from(table.state(), None)
             for received in receiver.received[checked:]:
-                assert_hidden(received.body.decode(), all_cards, seeds)
+                assert_hidden(received.body.decode(), all_cards, seeds | credentials)
             checked = len(receiver.received)
+            for path, headers in logs:
+                response = client.get(path, headers=headers)
+                assert response.status_code == 200
+                assert_hidden(response.get_data(as_text=True), all_cards, seeds | credentials)
             if phase == "match_over" or (phase == "game_over" and not match):
                 break
             movers = [seat for seat in game["view"]["to_act"] if seat in table.players]
@@ -370,5 +383,5 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
         else:
             pytest.fail("the game did not finish")
     kinds = {received.payload["type"] for received in receiver.received}
-    assert kinds == {"turn", "game_over", "presence"} and {received.path for received in receiver.received} == {
-        "/player", "/seat"}
+    assert kinds == {"turn", "game_over", "presence"}
+    assert {received.path for received in receiver.received} == {"/player", "/seat"}
