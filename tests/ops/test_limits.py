@@ -255,6 +255,20 @@ def test_every_bearer_token_has_its_own_allowance():
     assert client.get(f"/v1/games/{second['game_id']}", headers=bearer(second)).status_code == 200
 
 
+def test_a_player_token_has_one_allowance_for_all_its_games_and_its_seats_their_own():
+    client = make_app(token_rate_limit="3/minute").test_client()
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    games = [client.post("/v1/games", json={"seats": [HUMAN, COMPUTER], "options": {}},
+                         headers=auth).get_json() for _ in range(2)]
+    assert client.get("/v1/players/me/games", headers=auth).status_code == 200  # 3rd of 3
+    for game in games:  # the player's allowance is spent in every game it sits in
+        assert_rate_limited(client.get(f"/v1/games/{game['game_id']}", headers=auth),
+                            "3 per 1 minute")
+    assert client.get(f"/v1/games/{games[0]['game_id']}", headers=bearer(games[0])).status_code \
+        == 200  # the seat's own token is a token of its own
+
+
 def test_the_address_is_the_peers_unless_proxies_are_trusted():
     forwarded = [{"X-Forwarded-For": f"203.0.113.{n}"} for n in (1, 2)]
     direct = make_app(rate_limit="1/minute").test_client()
