@@ -116,6 +116,32 @@ def test_a_seat_that_never_acts_forfeits_at_its_deadline_with_on_timeout_forfeit
     assert sweep_with_three(stores, clock) == [0, 0, 0]  # a finished game has no entry
 
 
+def test_a_play_and_a_claim_run_out_of_time_and_a_computer_makes_them_right(stores, clock,
+                                                                           client):
+    """Every kind of decision is timed: after the cut (above), a card to play and a count to
+    claim; `hard` plays the card and claims the true count."""
+    player = Player.creator(client, create(client, [HUMAN, BOT], {
+        "turn_time_limit": 10, "counting": "manual", "deck_seed": "no tied cut"}))
+    made = {"play": "card_played", "claim": "claim"}
+    game = player.read()
+    while made:
+        kinds = [action["type"] for action in game["view"]["legal_actions"]]
+        if not set(kinds) & set(made):
+            game = player.act(first_legal(game["view"]))
+            continue
+        [kind] = set(kinds) & set(made)
+        seen = game["last_event"]
+        clock.advance(10.5)
+        assert sum(sweep_with_three(stores, clock)) == 1
+        timeout, move = player.events(after=seen).get_json()["events"][:2]
+        assert {key: timeout[key] for key in ("type", "seat", "on_timeout", "level")} == {
+            "type": "turn_timeout", "seat": 0, "on_timeout": "computer", "level": "hard"}
+        assert (move["type"], move["seat"]) == (made.pop(kind), 0)
+        if kind == "claim":
+            assert move["claimed"] == move["true_count"] == move["points"]
+        game = player.read()
+
+
 def test_the_others_see_a_gone_seats_countdown_in_views_events_and_the_stream(client, clock):
     created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 120})
     ana = Player.creator(client, created)
