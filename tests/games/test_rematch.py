@@ -119,6 +119,11 @@ def test_every_human_seat_accepts_and_the_rematch_starts_with_the_deal_rotated(c
     assert [event["type"] for event in opening[:2]] == ["game_started", "dealt"]
     old_commitments = {e.get("seed_commitment") for e in new_events(players[0], 0)}
     assert opening[1]["seed_commitment"] not in old_commitments
+    # a game seed of its own, committed to and kept secret as any new game's
+    assert game["view"]["game_seed"] is None and old["view"]["game_seed"] is not None
+    assert game["view"]["game_seed_commitment"] != old["view"]["game_seed_commitment"]
+    assert all(game["view"]["game_seed_commitment"] == other["view"]["game_seed_commitment"]
+               for other in games)
     # The old tokens stay with the old game; no token is in any event
     assert players[0].client.get(f"/v1/games/{new_id}",
                                  headers=players[0].headers()).status_code == 403
