@@ -225,10 +225,6 @@ class GameStore(ABC):
         """Replace an existing player's document, keeping its games."""
 
     @abstractmethod
-    def enqueue(self, entries: Sequence[str]) -> None:
-        """Queue webhook entries now, apart from any save."""
-
-    @abstractmethod
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:
         """Up to `count` entries for `consumer`: retries due by `now` (epoch seconds) are queued

@@ -216,10 +216,6 @@ class MemoryGameStore(GameStore):
             if player is not None:
                 player.data = data
 
-    def enqueue(self, entries: Sequence[str]) -> None:
-        with self._lock:
-            self._queue(entries)
-
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:
         with self._lock:

@@ -443,7 +443,7 @@ class RedisGameStore(GameStore):
             self._apart_from_save(game_id, lambda: self._schedule(game_id, due))
         if self.cluster and outbox:
             # lost if this process dies between the two calls
-            self._apart_from_save(game_id, lambda: self.enqueue(outbox))
+            self._apart_from_save(game_id, lambda: self._enqueue(outbox))
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None) -> StoredGame:
@@ -491,7 +491,7 @@ class RedisGameStore(GameStore):
             self._apart_from_save(game_id, lambda: self._schedule(game_id, due))
         if self.cluster and outbox:
             # lost if this process dies between the two calls
-            self._apart_from_save(game_id, lambda: self.enqueue(outbox))
+            self._apart_from_save(game_id, lambda: self._enqueue(outbox))
         if finished:
             self._archive(game_id, version)
         return version
@@ -583,7 +583,9 @@ class RedisGameStore(GameStore):
     def save_player(self, player_key: str, data: str, ttl: int) -> None:
         self._run(PLAYER_SAVE, player_key, [data, ttl], keys=player_keys(player_key))
 
-    def enqueue(self, entries: Sequence[str]) -> None:
+    def _enqueue(self, entries: Sequence[str]) -> None:
+        """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot
+        of its own)."""
         if entries:
             self._run(ENQUEUE, "", list(entries), keys=self._queue_keys[:1])
 

@@ -20,6 +20,11 @@ def new_game(store) -> str:
     return game_id
 
 
+def queue(store, entries: list[str]) -> None:
+    """Queue entries as the games service does: with a game's write."""
+    store.create(secrets.token_urlsafe(12), "v1", outbox=entries)
+
+
 def texts(entries) -> list[str]:
     return [entry.text for entry in entries]
 
@@ -66,7 +71,7 @@ class NoEnqueueStore(RedisGameStore):
     """A standalone Redis store whose separate queueing call fails, as a process dying after
     a write would leave it: what reaches the queue went there in the write itself."""
 
-    def enqueue(self, entries):
+    def _enqueue(self, entries):
         raise AssertionError(f"queued apart from the write: {entries}")
 
 
@@ -81,7 +86,7 @@ def test_on_a_standalone_redis_the_outbox_travels_in_the_create_and_save_scripts
 
 def test_an_entry_pending_too_long_is_taken_over_and_finished_once(make_store):
     store = make_store()
-    store.enqueue(["a"])
+    queue(store, ["a"])
     [taken] = store.take_entries("dead", 10, NOW, idle_seconds=60)
     assert store.take_entries("alive", 10, NOW + 1, idle_seconds=60) == []
     time.sleep(0.6)  # Redis measures the idle time itself
@@ -94,7 +99,7 @@ def test_an_entry_pending_too_long_is_taken_over_and_finished_once(make_store):
 
 def test_finishing_queues_follow_ups_and_a_retry_only_when_due(make_store):
     store = make_store()
-    store.enqueue(["first"])
+    queue(store, ["first"])
     [taken] = store.take_entries("one", 10, NOW, idle_seconds=60)
     assert store.finish_entry(taken.entry_id, follow_ups=["x", "y"],
                               retry=("first, again", NOW + 5)) is True
@@ -105,7 +110,7 @@ def test_finishing_queues_follow_ups_and_a_retry_only_when_due(make_store):
 
 def test_the_delivery_log_keeps_one_record_per_delivery_newest_first(make_store):
     store = make_store()
-    store.enqueue(["a", "b", "c"])
+    queue(store, ["a", "b", "c"])
     entries = store.take_entries("one", 10, NOW, idle_seconds=60)
     store.finish_entry(entries[0].entry_id, log=DeliveryLog("game:g:wh_1", "msg_1", "tried"))
     store.finish_entry(entries[1].entry_id, log=DeliveryLog("game:g:wh_1", "msg_2", "sent"))
@@ -128,7 +133,7 @@ def test_a_players_document_is_replaced_and_keeps_its_games(make_store):
 def test_a_consumer_waiting_for_entries_gets_one_queued_meanwhile(make_store):
     store = make_store()
     store.take_entries("one", 10, NOW, idle_seconds=60)  # the queue exists
-    threading.Timer(0.2, store.enqueue, [["late"]]).start()
+    threading.Timer(0.2, queue, [store, ["late"]]).start()
     assert texts(store.take_entries("one", 10, NOW, idle_seconds=60, block_seconds=5)) == [
         "late"]
 
