@@ -3,12 +3,13 @@
 Three policies, each named in the RateLimit headers:
 - "token": every request bearing `Authorization: Bearer <token>` (a seat token, or any other
   token sent that way) counts against that token, keyed by its digest (CRIBBAGE_TOKEN_RATE_LIMIT).
-- "address": every request counts against its client address (CRIBBAGE_RATE_LIMIT), except a
-  game request whose token proved a seat (an answer below 400 from an operation that checks the
-  token): a game played with its token costs its token's allowance, not its address's, so one
-  address can play game after game while unproven requests (no token, a made-up one, a refusal)
-  stay bounded per address. The address is the peer's, or with CRIBBAGE_TRUSTED_PROXY_HOPS set,
-  the one that many trusted proxies saw (werkzeug's ProxyFix over X-Forwarded-For).
+- "address": every request counts against its client address (CRIBBAGE_RATE_LIMIT), except one
+  whose token proved a seat or a player (an answer below 400 from an operation that checks the
+  token): a game played with its token, or a player's lobby, costs the token's allowance, not
+  its address's, so one address can play game after game while unproven requests (no token, a
+  made-up one, a refusal, creating or joining a game) stay bounded per address. The address is
+  the peer's, or with CRIBBAGE_TRUSTED_PROXY_HOPS set, the one that many trusted proxies saw
+  (werkzeug's ProxyFix over X-Forwarded-For).
 - "actions": game actions per token (CRIBBAGE_ACTION_RATE_LIMIT).
 
 Every limited answer says where the client stands, in the fields of
@@ -48,10 +49,17 @@ EXTENSION = "cribbage.limiter"
 KEY_PREFIX = "cribbage-limits"
 # Game actions, limited per seat token as well as per address.
 ACTION_ENDPOINTS = ("games.act_in_game",)
-# Operations that check the bearer token against the game: an answer below 400 proves it.
+# Operations that check the bearer token against a game's seats or a player: an answer below
+# 400 proves it. Creating and joining games are not among them: what they start is bounded per
+# address.
 TOKEN_CHECKING_ENDPOINTS = frozenset({
     "games.get_game", "games.act_in_game", "games.list_events", "games.create_stream_ticket",
-    "games.stream_game", "games.rename_seat"})
+    "games.stream_game", "games.rename_seat", "games.get_game_analysis", "games.rematch_game",
+    "games.decline_rematch", "players.list_player_games", "webhooks.create_game_webhook",
+    "webhooks.list_game_webhooks", "webhooks.delete_game_webhook",
+    "webhooks.list_game_webhook_deliveries", "webhooks.create_player_webhook",
+    "webhooks.list_player_webhooks", "webhooks.delete_player_webhook",
+    "webhooks.list_player_webhook_deliveries"})
 TOKEN_SCOPE = "token"
 # Never limited: orchestration probes, the docs pages and the play page's files (its API calls
 # are limited as any client's). /metrics is limited like any route
@@ -144,7 +152,7 @@ def token_key() -> str:
 
 
 def _counts_against_address(response: Response) -> bool:
-    """Every answer but one to a game request whose bearer token proved a seat."""
+    """Every answer but one to a request whose bearer token proved a seat or a player."""
     proved = (request.endpoint in TOKEN_CHECKING_ENDPOINTS and _bearer_token() is not None
               and response.status_code < 400)
     return not proved
@@ -258,9 +266,9 @@ RATE_LIMIT_HEADERS = {
     "RateLimit-Policy": {
         "description": "The quota policies that applied to the request "
                        "(draft-ietf-httpapi-ratelimit-headers-11): `address` (per client "
-                       "address; a game request whose bearer token proved a seat is not "
-                       "counted), `token` (per bearer token), `actions` (game actions per "
-                       "token); `q` requests per `w` seconds. A policy of several windows "
+                       "address; a request whose bearer token proved a seat or a player "
+                       "is not counted), `token` (per bearer token), `actions` (game actions "
+                       "per token); `q` requests per `w` seconds. A policy of several windows "
                        "names each by its window (`address-1s`). Absent when limiting is off",
         "schema": {"type": "string"},
         "example": '"address";q=300;w=60, "token";q=600;w=60'},

@@ -229,6 +229,26 @@ def test_requests_whose_token_proves_a_seat_do_not_count_against_the_address():
     assert [client.get("/v1/ping").status_code for _ in range(3)] == [200, 200, 429]
 
 
+def test_a_lobby_a_rematch_and_webhooks_proved_by_their_token_do_not_count_either():
+    client = make_app(rate_limit="3/minute").test_client()
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()  # 1 of 3
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    game = client.post("/v1/games", json={"seats": [HUMAN, COMPUTER], "options": {}},
+                       headers=auth).get_json()  # 2 of 3
+    path = f"/v1/games/{game['game_id']}"
+    assert client.post(f"{path}/actions", json={"type": "resign"},
+                       headers=bearer(game)).status_code == 200
+    statuses = [client.get("/v1/players/me/games", headers=auth).status_code,
+                client.get("/v1/players/me/webhooks", headers=auth).status_code,
+                client.get(f"{path}/webhooks", headers=bearer(game)).status_code,
+                client.get(f"{path}/analysis", headers=bearer(game)).status_code,
+                client.post(f"{path}/rematch", headers=auth).status_code]
+    assert statuses == [200, 200, 200, 200, 201]
+    # ... while a refused one does: the rematch is started already
+    assert client.delete(f"{path}/rematch", headers=auth).status_code == 409
+    assert client.get("/v1/ping").status_code == 429
+
+
 def test_a_made_up_token_or_a_refusal_counts_against_the_address():
     client = make_app(rate_limit="3/minute").test_client()
     game = new_game(client)
