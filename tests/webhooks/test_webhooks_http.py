@@ -220,6 +220,26 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}
 
 
+def test_a_player_webhook_hears_of_a_game_the_player_joins(client, receiver, deliver):
+    player = client.post("/v1/players", json={"name": "Bea"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player"),
+                                                 "secret": SECRET, "events": ["turn"]},
+                headers=auth)
+    created = create(client, [HUMAN, HUMAN])  # by someone with no player
+    ana = Player.creator(client, created)
+    joined = client.post(f"/v1/games/{ana.game_id}/join",
+                         json={"code": created["invites"][0]["code"]}, headers=auth)
+    assert joined.status_code == 200, joined.get_json()
+    ana.act({"type": "cut_for_deal", "depth": 10})
+    deliver()
+    told = [(r.path, r.payload["data"]["game_id"], r.payload["data"]["seats"])
+            for r in receiver.received]
+    assert told == [("/player", ana.game_id, [0, 1]),  # the turn when it joined
+                    ("/player", ana.game_id, [1])]
+    assert all(verified(received, SECRET.encode()) for received in receiver.received)
+
+
 def test_a_player_webhook_hears_the_first_turn_of_a_rematch(client, receiver, deliver):
     player = client.post("/v1/players", json={"name": "Ana"}).get_json()
     auth = {"Authorization": f"Bearer {player['token']}"}
@@ -281,7 +301,6 @@ def test_a_resignation_is_told_to_seat_and_player_webhooks_alike(client, receive
                     ("/player", "game_over", "resigned", ending["winner"])]
     assert all(r.payload["data"] == {"game_id": ana.game_id, "version": ana.read()["version"],
                                      **ending} for r in receiver.received)
-
 
 
 def test_presence_is_told_when_seats_go_and_come_back(client, clock, receiver, deliver):
