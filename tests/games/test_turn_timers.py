@@ -142,6 +142,23 @@ def test_a_play_and_a_claim_run_out_of_time_and_a_computer_makes_them_right(stor
         game = player.read()
 
 
+def test_with_a_count_time_limit_too_the_sooner_deadline_applies(stores, clock, client):
+    player = Player.creator(client, create(client, [HUMAN, BOT], {
+        "turn_time_limit": 30, "counting": "manual", "count_time_limit": 15,
+        "deck_seed": "no tied cut"}))
+    game = player.read()
+    while not any(action["type"] == "claim" for action in game["view"]["legal_actions"]):
+        game = player.act(first_legal(game["view"]))
+    view = game["view"]
+    assert (view["deadline"], view["turn_ms_left"]) == (clock() + 15, 30000)
+    clock.advance(15.5)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    events = player.events(after=game["last_event"]).get_json()["events"]
+    assert [(event["type"], event.get("seat")) for event in events[:2]] == [
+        ("count_timeout", 0), ("muggins", 1)]  # the count's rule: half to the opponent
+    assert "turn_timeout" not in [event["type"] for event in events]
+
+
 def test_the_others_see_a_gone_seats_countdown_in_views_events_and_the_stream(client, clock):
     created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 120})
     ana = Player.creator(client, created)
