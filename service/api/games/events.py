@@ -408,48 +408,30 @@ class SeatRenamedEventSchema(_EventSchema):
         description = "A seat changed the name it shows"
 
 
-class RematchOfferedEventSchema(_EventSchema):
-    type = tag("rematch_offered")
-    seat = _seat("The seat that offers (it has accepted)")
-    game_id = fields.String(required=True, metadata={"description": "The new game's id"})
-    expires_at = fields.Float(required=True, metadata={
-        "description": "Epoch seconds: the offer lapses if not every human seat has accepted"})
-
-    class Meta:
-        description = "A seat offers a rematch: accept with POST .../rematch, decline with DELETE"
+def _rematch_event(outcome: str, description: str, **declared: fields.Field) -> type:
+    """The schema of the event `rematch_<outcome>`: its `declared` fields and `description`."""
+    meta = type("Meta", (), {"description": description})
+    return type(f"Rematch{outcome.title()}EventSchema", (_EventSchema,),
+                {"type": tag(f"rematch_{outcome}"), **declared, "Meta": meta})
 
 
-class RematchAcceptedEventSchema(_EventSchema):
-    type = tag("rematch_accepted")
-    seat = _seat()
-
-    class Meta:
-        description = "A seat accepted the rematch"
-
-
-class RematchDeclinedEventSchema(_EventSchema):
-    type = tag("rematch_declined")
-    seat = _seat()
-
-    class Meta:
-        description = "A seat declined the rematch: it will not start"
-
-
-class RematchExpiredEventSchema(_EventSchema):
-    type = tag("rematch_expired")
-    offered_by = _seat("The seat that had offered")
-
-    class Meta:
-        description = "The rematch offer lapsed before every human seat accepted"
-
-
-class RematchStartedEventSchema(_EventSchema):
-    type = tag("rematch_started")
-    game_id = fields.String(required=True, metadata={
-        "description": "The new game: each seat plays it with the token its acceptance got"})
-
-    class Meta:
-        description = "Every human seat accepted: the rematch has started"
+RematchOfferedEventSchema = _rematch_event(
+    "offered", "A seat offers a rematch: accept with POST .../rematch, decline with DELETE",
+    seat=_seat("The seat that offers (it has accepted)"),
+    game_id=fields.String(required=True, metadata={"description": "The new game's id"}),
+    expires_at=fields.Float(required=True, metadata={
+        "description": "Epoch seconds: the offer lapses if not every human seat has accepted"}))
+RematchAcceptedEventSchema = _rematch_event("accepted", "A seat accepted the rematch",
+                                            seat=_seat())
+RematchDeclinedEventSchema = _rematch_event(
+    "declined", "A seat declined the rematch: it will not start", seat=_seat())
+RematchExpiredEventSchema = _rematch_event(
+    "expired", "The rematch offer lapsed before every human seat accepted",
+    offered_by=_seat("The seat that had offered"))
+RematchStartedEventSchema = _rematch_event(
+    "started", "Every human seat accepted: the rematch has started",
+    game_id=fields.String(required=True, metadata={
+        "description": "The new game: each seat plays it with the token its acceptance got"}))
 
 
 class EventSchema(TaggedUnionSchema):
