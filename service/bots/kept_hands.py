@@ -32,3 +32,9 @@ def kept_hand_weight(players: int, dealer: bool, played: tuple[int, ...],
 @lru_cache(maxsize=None)
 def bucket(sorted_ranks: tuple[int, ...]) -> int:
     return min(rank_points(sorted_ranks), TOP_BUCKET)
+
+
+def max_kept_hand_weight(players: int, dealer: bool) -> float:
+    """The largest weight kept_hand_weight gives a hand of this player count and role."""
+    ratios = LIKELIHOOD_RATIOS.get((players, dealer))
+    return max(ratios) if ratios else 1.0

@@ -8,7 +8,7 @@ rest of the hand's play is simulated to its last card. The same sampled deals an
 every card, so the comparison between cards is not blurred by different luck. A card's
 - points: what it scores now (fifteen, 31, pairs, runs, and the last card when it is);
 - expected_for / expected_against: the points your side / the average other side pegs from
-  here to the end of the play, this card included, weighted by the sampled deals' weights;
+  here to the end of the play, this card included, averaged over the sampled deals;
 - expected: expected_for - expected_against, what the search maximises;
 - win_chance: near the end of a game (a side needs ENDGAME_NEED points or fewer), the chance to
   win: 1 when your side pegs out first, 0 when another does, else service.bots.endgame's rule;
@@ -33,11 +33,13 @@ from service.errors import InvalidInputError
 
 # How many deals the search samples: as many as CARD_BUDGET simulated cards allow (cards that
 # fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. With two players a lead
-# gets 31 deals, later decisions 35 to 48; with six players a lead gets 12: the time per
-# decision stays near the same whatever the table (bench/pegging_speed.py).
-MAX_DEALS = 48
+# gets 62 deals, later decisions up to 96; with six players a lead gets 13: the time per
+# decision stays near the same whatever the table (bench/pegging_speed.py: p99 24 ms with
+# two players, 35 ms with six, on a quiet machine). Doubling the budget from 1,000 gained
+# about 0.1 pegging points a hand: fewer deals left close choices to chance.
+MAX_DEALS = 96
 MIN_DEALS = 12
-CARD_BUDGET = 1000
+CARD_BUDGET = 2000
 TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
@@ -126,28 +128,26 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     own_crib = side_of[position.dealer] == 0
     others = max(side_of)
     totals = {card: [0.0, 0.0, 0.0] for card in playable}   # for, against, win
-    weights = 0.0
     hand = [card.index for card in position.hand]
     ranks = tuple(card.rank for card in position.pile)
     cards_left = len(position.hand) + sum(position.sizes)
     deals = max(MIN_DEALS, min(MAX_DEALS, CARD_BUDGET // (len(playable) * cards_left)))
     for _ in range(deals):
-        other_hands, weight = belief.sample(rng)
+        other_hands = belief.sample(rng)
         cautions = draw_policies(rng, position.players)
-        weights += weight
         for card in playable:
             hands = [list(hand)] + [list(held) for held in other_hands]
             points, first_out = play_out(hands, ranks, position.count, card.index,
                                          cautions, side_of, needs, position.exact_finish)
             against = sum(points[1:]) / others
             total = totals[card]
-            total[0] += weight * points[0]
-            total[1] += weight * against
+            total[0] += points[0]
+            total[1] += against
             if endgame:
-                total[2] += weight * _win(first_out, own_need - points[0],
+                total[2] += _win(first_out, own_need - points[0],
                                           opponent_need - max(points[1:]), own_crib,
                                           position.show_points)
-    options = [_option(position, card, totals[card], weights, endgame, own_need)
+    options = [_option(position, card, totals[card], deals, endgame, own_need)
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
                                 -o.card.value, o.card.index))
@@ -161,7 +161,7 @@ def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,
     return chance_after_play(own_need, opponent_need, own_crib, own_show)
 
 
-def _option(position: PlayPosition, card: Card, total: list[float], weights: float,
+def _option(position: PlayPosition, card: Card, total: list[float], deals: int,
             endgame: bool, own_need: int) -> PlayOption:
     pile = (*(c.rank for c in position.pile), card.rank)
     count = position.count + card.value
@@ -170,9 +170,9 @@ def _option(position: PlayPosition, card: Card, total: list[float], weights: flo
         points += 1
     if position.exact_finish and points > own_need:
         points = 0
-    expected_for, against = total[0] / weights, total[1] / weights
+    expected_for, against = total[0] / deals, total[1] / deals
     return PlayOption(card, points, expected_for, against, expected_for - against,
-                      total[2] / weights if endgame else None,
+                      total[2] / deals if endgame else None,
                       points == own_need if position.exact_finish else points >= own_need)
 
 

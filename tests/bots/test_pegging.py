@@ -1,5 +1,6 @@
 """The play search: exact where the other hands are forced, the goes' proofs, the endgame."""
 import random
+from itertools import combinations
 
 import pytest
 
@@ -97,8 +98,36 @@ def test_a_go_said_proves_the_cards_left_are_high():
     belief = check_position(position)
     rng = random.Random(3)
     for _ in range(200):
-        (held,), _ = belief.sample(rng)
+        (held,) = belief.sample(rng)
         assert all(DECK[card].value > 6 for card in held)
+
+
+def test_sampled_hands_follow_how_often_strong_players_keep_them():
+    # A pone's four unknown cards, nothing played: every hand of 4 of the 46 unseen cards is
+    # drawn with a chance proportional to its kept-hand weight (rejection sampling), so each
+    # weight bucket's share is its share of all hands times its weight, renormalised.
+    seen = _cards("AS 2S 3H 4C 5D 6H")
+    position = PlayPosition(_cards("7C 8C 9C 10C"), seen=seen, hand_sizes=(4,), dealer_seat=1)
+    belief = check_position(position)
+    by_weight: dict[float, int] = {}
+    for hand in combinations(belief.pool, 4):
+        weight = kept_hand_weight(2, True, (), list(hand))
+        by_weight[weight] = by_weight.get(weight, 0) + 1
+    total = sum(weight * count for weight, count in by_weight.items())
+    expected = {weight: weight * count / total for weight, count in by_weight.items()}
+    rng, draws = random.Random(5), 20000
+    drawn: dict[float, int] = {}
+    for _ in range(draws):
+        (held,) = belief.sample(rng)
+        weight = kept_hand_weight(2, True, (), held)
+        drawn[weight] = drawn.get(weight, 0) + 1
+    for weight, share in expected.items():
+        # 5 standard errors of a share estimated from `draws` draws
+        assert abs(drawn.get(weight, 0) / draws - share) < 5 * (share / draws) ** 0.5 + 1e-3
+    # The tilt is real: the hands strong players rarely keep (the lowest weight) are drawn
+    # far less often than among all hands.
+    lowest = min(expected)
+    assert drawn[lowest] / draws < 0.5 * by_weight[lowest] / sum(by_weight.values())
 
 
 def test_hands_that_cannot_make_the_goes_are_impossible():
