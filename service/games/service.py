@@ -26,8 +26,8 @@ from service.bots.hints import Hint, hint
 from service.engine import Event, GameOptions, GameState, SeatView
 from service.engine.legal import whose_turn
 from service.errors import DomainError, IllegalActionError, InvalidInputError
-from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoreError,
-                           VersionConflict)
+from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoredPlayer,
+                           StoreError, VersionConflict)
 from service.webhooks import notifications
 from service.webhooks.model import Webhook
 
@@ -458,20 +458,28 @@ class GamesService:
     def identify(self, token: str) -> Player:
         """The player a player token stands for; PlayerRefused if none (or it expired)."""
         key = tokens.digest(token)
+        return _player_from(key, self._stored_player(key))
+
+    def change_player(self, player: Player, change: Callable[[Player], Player]) -> Player:
+        """Save `change(player)` (its name and webhooks) over the player's document with a
+        compare-and-set: a change saved meanwhile by another request is read again and
+        `change` applied to it, so neither is lost. Returns the player saved."""
+        for _ in range(WRITE_ATTEMPTS):
+            stored = self._stored_player(player.key)
+            changed = change(_player_from(player.key, stored))
+            data = json.dumps({"player_id": changed.player_id, "name": changed.name,
+                               "created": changed.created,
+                               "webhooks": [webhook.to_dict() for webhook in changed.webhooks]},
+                              separators=(",", ":"))
+            if self.store.save_player(player.key, stored.data, data, self.players.ttl_seconds):
+                return changed
+        raise GameBusy("too many simultaneous changes to this player; retry")
+
+    def _stored_player(self, key: str) -> StoredPlayer:
         stored = self.store.load_player(key, self.players.ttl_seconds)
         if stored is None:
             raise PlayerRefused("this player token is unknown or expired")
-        data = json.loads(stored.data)
-        return Player(data["player_id"], data["name"], key, data["created"], stored.games,
-                      tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())))
-
-    def save_player(self, player: Player) -> None:
-        """Write the player's document (its name and webhooks) over the stored one."""
-        data = json.dumps({"player_id": player.player_id, "name": player.name,
-                           "created": player.created,
-                           "webhooks": [webhook.to_dict() for webhook in player.webhooks]},
-                          separators=(",", ":"))
-        self.store.save_player(player.key, data, self.players.ttl_seconds)
+        return stored
 
     def change(self, game_id: str, token: str | None,
                change: Callable[[GameRecord, int | None], GameRecord],
@@ -941,6 +949,12 @@ def _seat_rng(state: GameState, purpose: bytes, seat: int) -> random.Random:
 def _without_muggins(view: SeatView) -> SeatView:
     return replace(view, legal_actions=tuple(
         option for option in view.legal_actions if option.type != "muggins"))
+
+
+def _player_from(key: str, stored: StoredPlayer) -> Player:
+    data = json.loads(stored.data)
+    return Player(data["player_id"], data["name"], key, data["created"], stored.games,
+                  tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())))
 
 
 def _linked(seat: Seat, player: Player) -> Seat:

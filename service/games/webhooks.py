@@ -82,21 +82,27 @@ class Webhooks:
 
     # A player's ---------------------------------------------------------------------------------
     def add_to_player(self, player: Player, request: WebhookRequest) -> NewWebhook:
-        if len(player.webhooks) >= MAX_PER_PLAYER:
-            raise TooManyWebhooks(f"a player has at most {MAX_PER_PLAYER} webhooks",
-                                  limit=MAX_PER_PLAYER)
         new = self._new(request)
-        self.games.save_player(replace(player, webhooks=player.webhooks + (new.webhook,)))
-        self._name_player_in_games(player)
+
+        def add(current: Player) -> Player:
+            if len(current.webhooks) >= MAX_PER_PLAYER:
+                raise TooManyWebhooks(f"a player has at most {MAX_PER_PLAYER} webhooks",
+                                      limit=MAX_PER_PLAYER)
+            return replace(current, webhooks=current.webhooks + (new.webhook,))
+
+        self._name_player_in_games(self.games.change_player(player, add))
         return new
 
     def remove_from_player(self, player: Player, webhook_id: str) -> tuple[Webhook, ...]:
         """Delete one of the player's webhooks; returns those it has left."""
-        kept = tuple(webhook for webhook in player.webhooks if webhook.webhook_id != webhook_id)
-        if len(kept) == len(player.webhooks):
-            raise _not_found(webhook_id)
-        self.games.save_player(replace(player, webhooks=kept))
-        return kept
+        def remove(current: Player) -> Player:
+            kept = tuple(webhook for webhook in current.webhooks
+                         if webhook.webhook_id != webhook_id)
+            if len(kept) == len(current.webhooks):
+                raise _not_found(webhook_id)
+            return replace(current, webhooks=kept)
+
+        return self.games.change_player(player, remove).webhooks
 
     def player_deliveries(self, player: Player, webhook_id: str) -> list[dict]:
         if webhook_id not in {webhook.webhook_id for webhook in player.webhooks}:

@@ -221,8 +221,10 @@ class GameStore(ABC):
         """Drop games (expired ones) from the player's games."""
 
     @abstractmethod
-    def save_player(self, player_key: str, data: str, ttl: int) -> None:
-        """Replace an existing player's document, keeping its games."""
+    def save_player(self, player_key: str, expected: str, data: str, ttl: int) -> bool:
+        """Replace an existing player's document, keeping its games, if it is still `expected`
+        (the document as loaded): False, with nothing written, if it was changed meanwhile or
+        the player is gone."""
 
     @abstractmethod
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,

@@ -210,11 +210,13 @@ class MemoryGameStore(GameStore):
             for game in games if player is not None else ():
                 player.games.pop(tuple(game), None)
 
-    def save_player(self, player_key: str, data: str, ttl: int) -> None:
+    def save_player(self, player_key: str, expected: str, data: str, ttl: int) -> bool:
         with self._lock:
             player = self._player(player_key, ttl)
-            if player is not None:
-                player.data = data
+            if player is None or player.data != expected:
+                return False
+            player.data = data
+            return True
 
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:

@@ -254,11 +254,11 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('GETDEL', KEYS[5])
 """
 
-# ARGV: data, ttl. Only an existing player is replaced.
+# ARGV: the document as loaded, the new one, ttl. Only an unchanged player is replaced.
 PLAYER_SAVE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-redis.call('EXPIRE', KEYS[2], ARGV[2])
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 """
 
@@ -580,8 +580,9 @@ class RedisGameStore(GameStore):
             self._run(PLAYER_UNLINK, player_key, [f"{game_id}:{seat}" for game_id, seat in games],
                       keys=player_keys(player_key))
 
-    def save_player(self, player_key: str, data: str, ttl: int) -> None:
-        self._run(PLAYER_SAVE, player_key, [data, ttl], keys=player_keys(player_key))
+    def save_player(self, player_key: str, expected: str, data: str, ttl: int) -> bool:
+        return bool(self._run(PLAYER_SAVE, player_key, [expected, data, ttl],
+                              keys=player_keys(player_key)))
 
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot

@@ -123,11 +123,19 @@ def test_a_players_document_is_replaced_and_keeps_its_games(make_store):
     store = make_store()
     store.create_player("key", "first", 60)
     store.link_player_game("key", "game", 1, 60)
-    store.save_player("key", "second", 60)
+    assert store.save_player("key", "first", "second", 60)
     found = store.load_player("key", 60)
     assert (found.data, found.games) == ("second", (("game", 1),))
-    store.save_player("nobody", "data", 60)
+    assert not store.save_player("nobody", "", "data", 60)
     assert store.load_player("nobody", 60) is None
+
+
+def test_a_players_document_changed_since_it_was_read_is_not_replaced(make_store):
+    store = make_store()
+    store.create_player("key", "first", 60)
+    assert store.save_player("key", "first", "second", 60)
+    assert not store.save_player("key", "first", "third", 60)
+    assert store.load_player("key", 60).data == "second"
 
 
 def test_a_consumer_waiting_for_entries_gets_one_queued_meanwhile(make_store):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 
 from service.games.service import server_time
+from service.games.webhooks import WebhookRequest
 from service.webhooks.model import MAX_PER_GAME
 from tests.games.conftest import START
 from tests.games.helpers import HUMAN, Player, create
@@ -218,6 +219,24 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
         "webhooks": [{key: value for key, value in webhook.items() if key != "secret"}]}
     assert client.delete(path, headers=auth).get_json() == {"webhooks": []}
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}
+
+
+def test_a_player_webhook_registered_meanwhile_is_not_lost(app, client, receiver):
+    """Two registrations that read the player at the same time both stand: the second write
+    reads the first one's again instead of writing over it."""
+    token = client.post("/v1/players", json={"name": "Ana"}).get_json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    read_before = app.extensions["cribbage.games"].identify(token)
+    first = client.post("/v1/players/me/webhooks", json={"url": receiver.url("/first")},
+                        headers=auth).get_json()
+    second = app.extensions["cribbage.webhooks"].add_to_player(
+        read_before, WebhookRequest(receiver.url("/second"), None, ("turn",)))
+    listed = client.get("/v1/players/me/webhooks", headers=auth).get_json()["webhooks"]
+    assert [webhook["webhook_id"] for webhook in listed] == [first["webhook_id"],
+                                                             second.webhook.webhook_id]
+    app.extensions["cribbage.webhooks"].remove_from_player(read_before, first["webhook_id"])
+    listed = client.get("/v1/players/me/webhooks", headers=auth).get_json()["webhooks"]
+    assert [webhook["webhook_id"] for webhook in listed] == [second.webhook.webhook_id]
 
 
 def test_a_player_webhook_hears_of_a_game_the_player_joins(client, receiver, deliver):
