@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
-from .base import (DELIVERIES_KEPT, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, PRESENCE_KEPT,
+from .base import (DELIVERIES_KEPT, DELIVERY_LOG_TTL, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, PRESENCE_KEPT,
                    REPLAYS_KEPT, DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry,
                    StoredGame, StoredPlayer, StoreFull, VersionConflict, finished_ttl)
 from .waiters import Waiters
@@ -28,6 +28,12 @@ class _Game:
     replays: dict[str, str] = field(default_factory=dict)
     tickets: dict[str, tuple[int, float]] = field(default_factory=dict)  # hash: seat, expiry
     presence: dict[str, tuple[int, float]] = field(default_factory=dict)  # lease: seat, until
+
+
+@dataclass
+class _DeliveryLog:
+    records: dict[str, str]   # delivery id -> record, the oldest first
+    expires_at: float
 
 
 @dataclass
@@ -65,12 +71,12 @@ class MemoryGameStore(GameStore):
         self._players: dict[str, _Player] = {}
         self._due: dict[str, float] = {}  # the deadline index: game id -> its time
         # The webhook queue: new entries in order, those taken and not finished, retries by
-        # when due, and each webhook's log (oldest first).
+        # when due, and each webhook's log (dropped DELIVERY_LOG_TTL after its last write).
         self._queued: dict[str, str] = {}
         self._pending: dict[str, _Pending] = {}
         self._retries: list[tuple[float, int, str]] = []
         self._entry_numbers = itertools.count(1)
-        self._logs: dict[str, dict[str, str]] = {}
+        self._logs: dict[str, _DeliveryLog] = {}
         self._lock = threading.Lock()
         self._entry_queued = threading.Condition(self._lock)
         self._waiters = Waiters()
@@ -246,7 +252,9 @@ class MemoryGameStore(GameStore):
                 text, due = retry
                 heapq.heappush(self._retries, (due, next(self._entry_numbers), text))
             if log is not None:
-                records = self._logs.setdefault(log.log_key, {})
+                kept = self._logs.setdefault(log.log_key, _DeliveryLog({}, 0.0))
+                kept.expires_at = self._clock() + DELIVERY_LOG_TTL
+                records = kept.records
                 records[log.delivery_id] = log.record
                 while len(records) > DELIVERIES_KEPT:
                     del records[next(iter(records))]
@@ -254,7 +262,10 @@ class MemoryGameStore(GameStore):
 
     def delivery_log(self, log_key: str) -> list[str]:
         with self._lock:
-            return list(reversed(self._logs.get(log_key, {}).values()))
+            kept = self._logs.get(log_key)
+            if kept is None or kept.expires_at <= self._clock():
+                return []
+            return list(reversed(kept.records.values()))
 
     def queue_depth(self) -> int:
         with self._lock:
@@ -332,8 +343,9 @@ class MemoryGameStore(GameStore):
             self._drop(game_id)
 
     def _sweep(self, now: float) -> None:
-        """Drop expired games, lapsed claims and expired players now and then, so that
-        abandoned games and the claims of clients gone quiet do not pile up."""
+        """Drop expired games, lapsed claims, expired players and delivery logs now and then, so
+        that abandoned games, the claims of clients gone quiet and the logs of webhooks gone
+        do not pile up."""
         if now < self._next_sweep:
             return
         self._next_sweep = now + SWEEP_INTERVAL
@@ -343,6 +355,8 @@ class MemoryGameStore(GameStore):
                 del self._claims[owner]
         for key in [key for key, player in self._players.items() if player.expires_at <= now]:
             del self._players[key]
+        for key in [key for key, kept in self._logs.items() if kept.expires_at <= now]:
+            del self._logs[key]
 
 
 def _events(game: _Game) -> list[str]:

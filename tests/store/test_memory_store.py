@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.store import GameNotFound, MemoryGameStore, StoreFull
+from service.store import DeliveryLog, GameNotFound, MemoryGameStore, StoreFull
+from service.store.base import DELIVERY_LOG_TTL
 from tests.store.conftest import FakeClock
 
 
@@ -47,3 +48,17 @@ def test_without_a_cap_the_store_takes_every_game():
     for number in range(50):
         store.create(f"g{number}", "v1")
     assert store.load("g0").version == 1
+
+
+def test_a_webhooks_delivery_log_is_dropped_a_while_after_its_last_write():
+    clock = FakeClock()
+    store = MemoryGameStore(60, clock=clock)
+    store.create("a", "v1", outbox=["entry"])
+    [entry] = store.take_entries("worker", 10, 0.0, idle_seconds=60)
+    store.finish_entry(entry.entry_id, log=DeliveryLog("game:a:wh_1", "msg_1", "sent"))
+    clock.advance(DELIVERY_LOG_TTL - 1)
+    assert store.delivery_log("game:a:wh_1") == ["sent"]
+    clock.advance(1)
+    assert store.delivery_log("game:a:wh_1") == []
+    store.create("b", "v1")  # a create sweeps now and then: the log's memory is freed
+    assert store._logs == {}
