@@ -44,6 +44,8 @@ class Sweeper:
                     self.games.sweep(game_id, until)
                 except (StoreError, DomainError) as error:
                     log.warning("game %s not swept (again after the lease): %s", game_id, error)
+                except Exception:  # a bug in one game must not hold up the others claimed
+                    log.exception("game %s not swept (again after the lease)", game_id)
             swept += len(claimed)
             if len(claimed) < self.batch or self._stopped.is_set():
                 return swept

@@ -100,6 +100,16 @@ def test_a_seat_that_never_acts_is_played_by_a_computer_at_its_deadline_exactly_
     assert sweep_with_three(stores, clock) == [0, 0, 0]  # nothing more is due
 
 
+def test_a_game_that_cannot_be_swept_does_not_hold_up_the_others_claimed_with_it(
+        stores, clock, client):
+    player = Player.creator(client, create(client, [HUMAN, BOT], {
+        "turn_time_limit": 10, "deck_seed": "no tied cut"}))
+    stores.shared.create("unreadable", "not a game record", due=clock() + 5)  # claimed first
+    clock.advance(10.5)
+    assert Sweeper(GamesService(stores.new(), clock), period=0).sweep() == 2
+    assert event_types(player).count("turn_timeout") == 1
+
+
 def test_a_seat_that_never_acts_forfeits_at_its_deadline_with_on_timeout_forfeit(
         stores, clock, client):
     player = Player.creator(client, create(client, [HUMAN, BOT], {
