@@ -839,10 +839,13 @@ class GamesService:
                 caps: Sequence[LiveGamesCap]) -> str:
         while True:
             game_id = secrets.token_urlsafe(12)
+            inserted, outbox = record, []
+            if record.notifies:  # its creator's player webhooks: tell them the first turn
+                inserted, outbox = self._notify(game_id, 1, record, events)
             self._claim(caps, game_id)
             try:
-                self._store(self.store.create, game_id, record.to_json(),
-                            _texts(events, self.clock()), record.scheduled)
+                self._store(self.store.create, game_id, inserted.to_json(),
+                            _texts(events, self.clock()), inserted.scheduled, outbox)
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)

@@ -221,6 +221,24 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
     assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {"webhooks": []}
 
 
+def test_a_player_webhook_hears_the_first_turn_of_a_game_the_player_creates(
+        client, receiver, deliver):
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    auth = {"Authorization": f"Bearer {player['token']}"}
+    client.post("/v1/players/me/webhooks", json={"url": receiver.url("/player"),
+                                                 "secret": SECRET, "events": ["turn"]},
+                headers=auth)
+    created = client.post("/v1/games", json={
+        "seats": [HUMAN, {"kind": "computer", "level": "first"}],
+        "options": {"turn_time_limit": 60}}, headers=auth).get_json()
+    deliver()
+    [told] = receiver.received
+    assert told.payload["data"] == {
+        "game_id": created["game_id"], "seats": [0], "phase": "cut_for_deal", "version": 1,
+        "deadline": server_time(START + 60)}
+    assert verified(told, SECRET.encode())
+
+
 def test_a_player_webhook_registered_meanwhile_is_not_lost(app, client, receiver):
     """Two registrations that read the player at the same time both stand: the second write
     reads the first one's again instead of writing over it."""
