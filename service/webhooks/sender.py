@@ -1,11 +1,17 @@
 """One webhook POST: to the address the SSRF guard checked, with short timeouts, no redirects
-followed and no more of the answer read than RESPONSE_BYTES."""
+followed and no more of the answer read than RESPONSE_BYTES.
+
+`read_timeout` bounds each wait for the receiver's next bytes (and the TLS handshake);
+`answer_timeout` bounds the request and answer in all, so a receiver that answers a byte at a
+time cannot hold the process's delivery worker (and every delivery queued behind it) for hours.
+"""
 
 from __future__ import annotations
 
 import http.client
 import socket
 import ssl
+import threading
 from dataclasses import dataclass
 
 from . import addresses
@@ -20,6 +26,7 @@ class SendPolicy:
     ca_file: str = ""              # trust these CAs instead of the system's (tests)
     connect_timeout: float = 3.0
     read_timeout: float = 5.0
+    answer_timeout: float = 10.0   # the request and the answer in all, once connected
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,7 @@ def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> 
         connection = _connect(target, policy)
     except (OSError, ssl.SSLError) as failed:
         return Outcome(error=f"connect: {type(failed).__name__}: {failed}"[:300])
+    cut_off = _CutOff(connection.sock, policy.answer_timeout)
     try:
         connection.request("POST", target.path, body, {
             **headers, "Content-Type": "application/json", "User-Agent": USER_AGENT})
@@ -48,9 +56,33 @@ def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> 
         response.read(RESPONSE_BYTES)
         return Outcome(status=response.status)
     except (OSError, ValueError, http.client.HTTPException) as failed:
+        if cut_off.fired:
+            return Outcome(error=f"send: no answer within {policy.answer_timeout:g} s")
         return Outcome(error=f"send: {type(failed).__name__}: {failed}"[:300])
     finally:
+        cut_off.cancel()
         connection.close()
+
+
+class _CutOff:
+    """Ends an exchange that takes more than `seconds` in all, however slowly the receiver
+    trickles its bytes: shuts the socket, so the read waiting on it returns at once."""
+
+    def __init__(self, sock: socket.socket, seconds: float):
+        self.sock = sock
+        self.fired = False
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.start()
+
+    def _fire(self) -> None:
+        self.fired = True
+        try:
+            socket.socket.shutdown(self.sock, socket.SHUT_RDWR)  # under any TLS layer
+        except OSError:
+            pass  # closed meanwhile
+
+    def cancel(self) -> None:
+        self._timer.cancel()
 
 
 def _connect(target: addresses.Target, policy: SendPolicy) -> http.client.HTTPConnection:
