@@ -9,9 +9,8 @@ from flask import Flask, Response, current_app
 from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
-from service.api.games.views import SERVICE, _game_id, _token
-from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
-from service.api.responses import document_errors, json_response, problem_example
+from service.api.games.views import SERVICE, _game_id, _problem, _token
+from service.api.responses import document_errors, json_response
 from service.api.webhooks import examples
 from service.api.webhooks.schemas import (CreatedWebhookSchema, CreateWebhookSchema,
                                           DeliveriesSchema, WebhooksSchema)
@@ -54,12 +53,6 @@ def init_app(app: Flask, api: Api) -> None:
 
 def _webhooks() -> Webhooks:
     return current_app.extensions[WEBHOOKS]
-
-
-def _problem(status: int, code: str, description: str, params: dict | None = None, **extra):
-    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
-                            description=description,
-                            example=problem_example(status, code, params, **extra))
 
 
 SEAT_UNAUTHORIZED = _problem(401, "missing_token", "No seat token (missing_token): send "
