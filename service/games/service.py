@@ -319,7 +319,9 @@ class GamesService:
             replay = None
             if replay_key is not None:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
-            version, record = self._save(game_id, version, record, events, replay)
+            version, record = self._save(game_id, version, record, events, replay,
+                                         presence_check=presence.next_check(
+                                             record, stored.presence))
             metrics.record_game_finished(phase_before, state.phase)
             return self._snapshot(game_id, version, record, seat)
 
@@ -741,9 +743,9 @@ class GamesService:
         events += moves + timed_out + lapsed + abandoned + present
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
-        check = presence.next_check(record, stored.presence) if reschedule else None
         version, record = self._save(game_id, stored.version, record, events,
-                                     reschedule=reschedule, presence_check=check)
+                                     reschedule=reschedule,
+                                     presence_check=presence.next_check(record, stored.presence))
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
 
@@ -783,16 +785,18 @@ class GamesService:
     def _save(self, game_id: str, version: int, record: GameRecord, events: Sequence[Event],
               replay: tuple[str, str] | None = None, reschedule: bool = False,
               presence_check: float | None = None) -> tuple[int, GameRecord]:
-        """Save with a compare-and-set (returns the new version and the record as saved); the game's entry in the deadline index is written with
-        it only when its time changed (or `reschedule`): for a game without timers, at its creation
-        (the abandon check), by the sweeper's checks and at its end, never per action. A
-        sweeper's save also schedules the `presence_check` (presence.next_check). The webhook
-        notifications of a game that has webhooks are queued with it."""
+        """Save with a compare-and-set (returns the new version and the record as saved); the
+        game's entry in the deadline index is written with it only when its time changed (or
+        `reschedule`): for a game without timers, at its creation (the abandon check), by the
+        sweeper's checks and at its end, never per action. Such a write keeps the
+        `presence_check` (presence.next_check) if it comes sooner, so that moving a turn timer
+        never drops the check of a seat that has gone. The webhook notifications of a game that
+        has webhooks are queued with it."""
         scheduled = _scheduled(record)
+        reschedule = reschedule or scheduled.scheduled != record.scheduled
         if reschedule and presence_check is not None:
             scheduled = replace(scheduled,
                                 scheduled=_earliest(scheduled.scheduled, presence_check))
-        reschedule = reschedule or scheduled.scheduled != record.scheduled
         record = replace(scheduled, updated=self.clock())
         outbox: list[str] = []
         if record.notifies:

@@ -82,3 +82,18 @@ def test_a_long_poll_holds_the_seat_and_an_action_brings_it_back(store, clock):
     assert presence_of(ana, 1) == [False, True, False]
     bea.act({"type": "cut_for_deal", "depth": 10})
     assert presence_of(ana, 1) == [False, True, False, True]
+
+
+def test_a_gone_seat_is_told_after_the_grace_though_a_move_reset_the_turn_timer(store, clock):
+    client = make_app(store, clock).test_client()
+    created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 600})
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    sweeper = Sweeper(GamesService(store, clock), period=0)
+    bea.act({"type": "cut_for_deal", "depth": 10})
+    open_stream(bea).close()  # Bea's phone drops: she is gone 30 s after her cut
+    clock.advance(1)
+    assert ana.act({"type": "cut_for_deal", "depth": 30})["view"]["phase"] == "discard"
+    clock.advance(59)  # the grace is over; Ana's discard is due in 540 s
+    assert sweeper.sweep() == 1
+    assert presence_of(ana, 1) == [False]
