@@ -75,7 +75,8 @@ the chance to win lost, with a summary per seat and side. Your own decisions sho
 hand's show is over, every seat's once the game is over. Options: `hints` puts the analysis of \
 the decision you face in your view (`view.hint`); `start_scores` and `first_dealer` start from a \
 preset position; `deck_seed` deals the same cards in every game created with it (duplicate \
-play), still committed to at creation and revealed at the end.
+play), still committed to at creation and revealed at the end; every seat sees \
+`options.preset_deck` true in such a game, since its creator may know every hand.
 
 After a game, `POST /v1/games/{game_id}/rematch` offers (or accepts) a rematch with the same \
 seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.

@@ -1,5 +1,6 @@
 """Game options: player count, teams, target, counting, muggins, time limits, skunk lines, match,
-turn timers; the coach's: hints, a preset position (start scores, first dealer)."""
+turn timers; the coach's: hints, a preset position (start scores, first dealer), whether the
+deck was preset (duplicate deals)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -26,6 +27,7 @@ class GameOptions:
     hints: bool = False
     start_scores: tuple[int, ...] | None = None   # per side; the first game only
     first_dealer: int | None = None               # the first game's dealer: no cut for deal
+    preset_deck: bool = False   # the game seed came from the creator's deck_seed: shown to all
 
     def __post_init__(self):
         _check(_is_int(self.players) and 2 <= self.players <= 6, "players", "2..6")
@@ -51,6 +53,7 @@ class GameOptions:
         _check(isinstance(self.timeout_level, str) and bool(self.timeout_level),
                "timeout_level", "a computer level")
         _check(isinstance(self.hints, bool), "hints", "true | false")
+        _check(isinstance(self.preset_deck, bool), "preset_deck", "true | false")
         _check_start_scores(self)
         _check(self.first_dealer is None or (_is_int(self.first_dealer)
                                              and 0 <= self.first_dealer < self.players),

@@ -72,7 +72,8 @@ def start(record: GameRecord, old_game_id: str, seed: bytes,
     players = record.state.options.players
     previous = record.state.first_dealer
     first_dealer = 0 if previous is None else (previous + 1) % players
-    state, opening = engine.start_game(record.state.options, seed, first_dealer, now)
+    options = replace(record.state.options, preset_deck=False)  # a new seed: shuffled afresh
+    state, opening = engine.start_game(options, seed, first_dealer, now)
     # The players' webhooks follow them into the rematch; the seats' own stay with the old game.
     new = GameRecord(seats, state, rematch_of=old_game_id,
                      player_webhooks=record.player_webhooks)

@@ -155,8 +155,9 @@ class GamesService:
         cap, TooManyLiveGames. With a `player`, the creator's seat is linked to it.
         """
         deck_seed = options.get("deck_seed")
-        game_options = _game_options({key: value for key, value in options.items()
-                                      if key != "deck_seed"}, len(specs))
+        game_options = _game_options({**{key: value for key, value in options.items()
+                                         if key != "deck_seed"},
+                                      "preset_deck": deck_seed is not None}, len(specs))
         seats = [_seat(number, spec) for number, spec in enumerate(specs)]
         humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
         if not humans:

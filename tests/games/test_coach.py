@@ -144,3 +144,30 @@ def test_duplicate_deals_give_the_same_cards_to_the_same_seats_and_hide_the_deck
     refused = client.post("/v1/games", json={"seats": [HUMAN, HUMAN],
                                              "options": {"deck_seed": ""}})
     assert refused.status_code == 422
+
+
+def test_every_seat_is_told_whether_the_creator_preset_the_deck(client):
+    """Whoever chose a deck_seed knows every hand: the seats that join must know a deck was
+    preset (never the seed); a rematch is shuffled afresh, so its deck is not preset."""
+    seed = "creator knows: 41c7"
+    for options, preset in (({"deck_seed": seed, "first_dealer": 1}, True),
+                            ({"first_dealer": 1}, False)):
+        created = create(client, [HUMAN, HUMAN], options)
+        ana = Player.creator(client, created)
+        bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+        spectator = Player(client, ana.game_id, None, None)
+        assert created["game"]["view"]["options"]["preset_deck"] is preset
+        for viewer in (ana, bea, spectator):
+            response = viewer.get()
+            assert response.get_json()["view"]["options"]["preset_deck"] is preset
+            assert seed not in response.get_data(as_text=True)
+            assert seed not in viewer.events().get_data(as_text=True)
+        ana.act({"type": "resign"})
+        offered = client.post(f"/v1/games/{ana.game_id}/rematch", headers=ana.headers())
+        started = client.post(f"/v1/games/{ana.game_id}/rematch", headers=bea.headers())
+        assert (offered.status_code, started.status_code) == (202, 201)
+        assert started.get_json()["game"]["view"]["options"]["preset_deck"] is False
+    refused = client.post("/v1/games", json={"seats": [HUMAN, HUMAN],
+                                             "options": {"preset_deck": True}})
+    assert (refused.status_code, refused.json["code"], refused.json["detail"]) == (
+        422, "validation_failed", "The request is not valid: options.preset_deck")

@@ -72,7 +72,8 @@ class OptionsSchema(ma.Schema):
                        "left to the seed). It is never stored nor shown: the game seed is "
                        "derived from it, committed to at creation (equal commitments: the same "
                        "deals) and revealed at the end. Anyone who knows it knows every deal: "
-                       "choose a long random one and keep it from the players",
+                       "choose a long random one and keep it from the players. Every seat's "
+                       "view says a deck was preset (options.preset_deck true), never which",
         "example": "club final 2026, board 7: 5b1f0c9e"})
 
 
@@ -153,7 +154,10 @@ class ViewSchema(ma.Schema):
 
     version = fields.Integer(required=True, metadata={"description": "Actions applied so far"})
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
-    options = fields.Dict(required=True)
+    options = fields.Dict(required=True, metadata={
+        "description": "The game's options as created (deck_seed left out) and preset_deck: "
+                       "true when the creator chose the deck (deck_seed, duplicate deals), so "
+                       "the creator may know every hand; false for a deck shuffled at random"})
     seat = _nullable_int("The seat this view is for; null for a spectator")
     game_number = fields.Integer(required=True)
     hand_number = fields.Integer(required=True)
