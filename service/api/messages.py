@@ -96,8 +96,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                 "{field}: a webhook URL is https://host/path, without "
                                 "credentials or a fragment"),
         "webhook_address_refused": ("Webhook address refused",
-                                    "{field}: {host} must resolve to public internet addresses "
-                                    "only, not {address}"),
+                                    "{field}: the host {host} is not allowed: a webhook host "
+                                    "must resolve to public internet addresses only (not "
+                                    "private, loopback, link-local or reserved ones)"),
         "webhook_host_unresolved": ("Webhook host unknown",
                                     "{field}: {host} does not resolve"),
         "too_many_webhooks": ("Too many webhooks", "At most {limit} webhooks; delete one first"),
@@ -250,8 +251,10 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                 "{field}: una URL de webhook es https://host/ruta, sin "
                                 "credenciales ni fragmento"),
         "webhook_address_refused": ("Dirección de webhook rechazada",
-                                    "{field}: {host} debe resolverse solo a direcciones públicas "
-                                    "de internet, no a {address}"),
+                                    "{field}: el host {host} no está permitido: un host de "
+                                    "webhook debe resolverse solo a direcciones públicas de "
+                                    "internet (no privadas, de loopback, de enlace local ni "
+                                    "reservadas)"),
         "webhook_host_unresolved": ("Host de webhook desconocido",
                                     "{field}: {host} no se resuelve"),
         "too_many_webhooks": ("Demasiados webhooks",

@@ -10,6 +10,7 @@ closed networks), which also allows plain http.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -17,6 +18,8 @@ from urllib.parse import urlsplit
 from .errors import WebhookAddressRefused, WebhookUrlInvalid
 
 MAX_URL_LENGTH = 2000
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,10 @@ def check(url: str, allow_private: bool) -> Target:
     if not allow_private:
         for address in addresses:
             if not public(address):
-                raise WebhookAddressRefused(f"{host} resolves to {address}, not a public "
-                                            "address", field="url", host=host, address=address)
+                # The address goes to the log only: a caller told it could map internal names.
+                log.info("webhook host %s refused: it resolves to %s", host, address)
+                raise WebhookAddressRefused(f"{host} is not allowed: not a public address",
+                                            field="url", host=host)
     return Target(scheme, host, port, path, tuple(dict.fromkeys(addresses)))
 
 

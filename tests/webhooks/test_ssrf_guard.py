@@ -3,6 +3,8 @@ is registered (422 naming the field, in English and Spanish) and again when it i
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from service.webhooks import addresses
@@ -55,7 +57,7 @@ def test_plain_http_and_loopback_are_allowed_when_private_addresses_are():
 def test_the_sender_checks_again_and_never_connects_to_a_refused_address():
     outcome = post("https://127.0.0.1:9/hook", b"{}", {}, SendPolicy(allow_private=False))
     assert (outcome.status, outcome.delivered) == (None, False)
-    assert outcome.error.startswith("refused: 127.0.0.1 resolves to 127.0.0.1")
+    assert outcome.error == "refused: 127.0.0.1 is not allowed: not a public address"
 
 
 @pytest.fixture
@@ -65,20 +67,29 @@ def guarded_client(store, clock):
 
 @pytest.mark.parametrize("language, title, detail", [
     ("en", "Webhook address refused",
-     "url: 127.0.0.1 must resolve to public internet addresses only, not 127.0.0.1"),
+     "url: the host localhost is not allowed: a webhook host must resolve to public internet "
+     "addresses only (not private, loopback, link-local or reserved ones)"),
     ("es", "Dirección de webhook rechazada",
-     "url: 127.0.0.1 debe resolverse solo a direcciones públicas de internet, no a 127.0.0.1"),
+     "url: el host localhost no está permitido: un host de webhook debe resolverse solo a "
+     "direcciones públicas de internet (no privadas, de loopback, de enlace local ni "
+     "reservadas)"),
 ])
-def test_registering_a_private_address_is_a_422_naming_the_field(guarded_client, language,
-                                                                  title, detail):
+def test_registering_a_private_address_is_a_422_naming_the_field_not_the_address(
+        guarded_client, language, title, detail, caplog):
+    """The address a name resolves to is logged, never told: else anyone could map internal
+    names through the service's resolver."""
     ana = Player.creator(guarded_client, create(guarded_client, [HUMAN, HUMAN]))
-    response = guarded_client.post(f"/v1/games/{ana.game_id}/webhooks",
-                                   json={"url": "https://127.0.0.1/hook"},
-                                   headers=ana.headers(Accept_Language=language))
+    with caplog.at_level(logging.INFO, logger="service.webhooks.addresses"):
+        response = guarded_client.post(f"/v1/games/{ana.game_id}/webhooks",
+                                       json={"url": "https://localhost/hook"},
+                                       headers=ana.headers(Accept_Language=language))
     body = response.get_json()
     assert response.status_code == 422
-    assert (body["code"], body["field"], body["title"], body["detail"]) == (
-        "webhook_address_refused", "url", title, detail)
+    assert body == {"type": "urn:cribbage:problem:webhook_address_refused", "title": title,
+                    "status": 422, "detail": detail, "code": "webhook_address_refused",
+                    "field": "url"}
+    assert {f"webhook host localhost refused: it resolves to {loopback}"
+            for loopback in ("127.0.0.1", "::1")} & set(caplog.messages)
 
 
 @pytest.mark.parametrize("language, detail", [

@@ -78,7 +78,7 @@ REFUSED_URL = _problem(
     "The URL is not https://host/path without credentials (invalid_webhook_url), its host "
     "does not resolve (webhook_host_unresolved), or it resolves to an address that is not "
     "public: loopback, private, link-local, multicast, reserved (webhook_address_refused)",
-    {"field": "url", "host": "localhost", "address": "127.0.0.1"}, field="url")
+    {"field": "url", "host": "localhost"}, field="url")
 WEBHOOK_LINK = {"game_id": "$request.path.game_id", "webhook_id": "$response.body#/webhook_id"}
 CREATED_LINKS = {
     "listGameWebhookDeliveries": {"operationId": "listGameWebhookDeliveries",
