@@ -2,9 +2,10 @@
 
 The host is resolved at registration and again at each send, and the sender connects to the
 very address checked (no second lookup a DNS answer could change in between). Loopback,
-private, link-local, multicast, reserved and unspecified addresses are refused, IPv4 ones
-mapped into IPv6 too, unless `allow_private` (CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE, for tests and
-closed networks), which also allows plain http.
+private, link-local, multicast, reserved and unspecified addresses are refused, unless
+`allow_private` (CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE, for tests and closed networks), which also
+allows plain http. An IPv6 address that embeds an IPv4 one (IPv4-mapped, 6to4, Teredo, NAT64)
+reaches that IPv4 address: it is judged by it (by both a Teredo address's server and client).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from urllib.parse import urlsplit
 from .errors import WebhookAddressRefused, WebhookUrlInvalid
 
 MAX_URL_LENGTH = 2000
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")   # RFC 6052's well-known prefix
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,23 @@ def check(url: str, allow_private: bool) -> Target:
 
 def public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    embedded = embedded_ipv4(ip) if isinstance(ip, ipaddress.IPv6Address) else ()
+    return all(map(_public, embedded)) if embedded else _public(ip)
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> tuple[ipaddress.IPv4Address, ...]:
+    """The IPv4 addresses an IPv6 address reaches: none for a plain IPv6 address."""
+    if ip.ipv4_mapped is not None:
+        return (ip.ipv4_mapped,)
+    if ip.sixtofour is not None:
+        return (ip.sixtofour,)
+    if ip.teredo is not None:
+        return ip.teredo   # (server, client)
+    if ip in NAT64:
+        return (ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF),)
+    return ()
+
+
+def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_loopback
                                  or ip.is_link_local or ip.is_private or ip.is_unspecified)

@@ -3,6 +3,7 @@ is registered (422 naming the field, in English and Spanish) and again when it i
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 
 import pytest
@@ -26,6 +27,35 @@ def test_addresses_off_the_public_internet_are_not_public(address):
 @pytest.mark.parametrize("address", ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"])
 def test_public_addresses_are_public(address):
     assert addresses.public(address)
+
+
+# IPv6 forms that embed an IPv4 address, by the IPv4 address they reach. Teredo: server
+# 65.54.227.120 (4136:e378), the client's address inverted (93.184.216.34: a247:27dd).
+EMBEDDING = {
+    "IPv4-mapped": {"127.0.0.1": "::ffff:7f00:1", "10.0.0.1": "::ffff:a00:1",
+                    "93.184.216.34": "::ffff:5db8:d822"},
+    "6to4": {"127.0.0.1": "2002:7f00:1::", "10.0.0.1": "2002:a00:1::1",
+             "93.184.216.34": "2002:5db8:d822::1"},
+    "Teredo": {"127.0.0.1": "2001:0:4136:e378:8000:63bf:80ff:fffe",
+               "10.0.0.1": "2001:0:4136:e378:8000:63bf:f5ff:fffe",
+               "93.184.216.34": "2001:0:4136:e378:8000:63bf:a247:27dd"},
+    "NAT64": {"127.0.0.1": "64:ff9b::7f00:1", "10.0.0.1": "64:ff9b::a00:1",
+              "93.184.216.34": "64:ff9b::5db8:d822"},
+}
+
+
+@pytest.mark.parametrize("form", sorted(EMBEDDING))
+@pytest.mark.parametrize("ipv4, is_public", [("127.0.0.1", False), ("10.0.0.1", False),
+                                              ("93.184.216.34", True)])
+def test_an_ipv6_address_embedding_an_ipv4_one_is_judged_by_it(form, ipv4, is_public):
+    address = EMBEDDING[form][ipv4]
+    assert addresses.public(address) is is_public
+    assert addresses.embedded_ipv4(ipaddress.IPv6Address(address))[-1:] == (
+        ipaddress.IPv4Address(ipv4),)
+
+
+def test_a_teredo_address_through_a_private_server_is_refused():
+    assert not addresses.public("2001:0:a00:1:8000:63bf:a247:27dd")   # server 10.0.0.1
 
 
 @pytest.mark.parametrize("url", ["https://127.0.0.1/hook", "https://localhost:8443/hook",
