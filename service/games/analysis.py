@@ -10,8 +10,9 @@ A hand still being played is never analysed. Summaries count only the decisions 
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.bots.game_analysis import Decision, HandEvents, analyse_hand, split_hands
@@ -51,24 +52,38 @@ class GameAnalysis:
     sides: tuple[SideSummary, ...]
 
 
+Analyse = Callable[[GameOptions, HandEvents], tuple[Decision, ...]]
+
+
 class HandCache:
     """Analysed hands by (game id, hand number, the hand's seed commitment): a finished hand's
-    analysis never changes (its events do not, and the analyses sample from seeded rngs)."""
+    analysis never changes (its events do not, and the analyses sample from seeded rngs).
 
-    def __init__(self, size: int = CACHED_HANDS):
+    The least recently used hand goes first. Threads share it (gunicorn's gthread workers): a
+    lock makes each read or write of the order atomic, so no thread evicts a hand between
+    another's lookup and its move to the end. A hand is analysed outside the lock, so two
+    threads may both analyse one hand at first; they find the same decisions."""
+
+    def __init__(self, size: int = CACHED_HANDS, analyse: Analyse = analyse_hand):
         self.size = size
+        self.analyse = analyse
         self._hands: OrderedDict[tuple[str, int, str], tuple[Decision, ...]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def decisions(self, game_id: str, options: GameOptions,
                   hand: HandEvents) -> tuple[Decision, ...]:
         key = (game_id, hand.hand_number, hand.seed_commitment)
-        found = self._hands.get(key)
-        if found is None:
-            found = self._hands[key] = analyse_hand(options, hand)
+        with self._lock:
+            found = self._hands.get(key)
+            if found is not None:
+                self._hands.move_to_end(key)
+                return found
+        found = self.analyse(options, hand)
+        with self._lock:
+            self._hands[key] = found
+            self._hands.move_to_end(key)
             while len(self._hands) > self.size:
                 self._hands.popitem(last=False)
-        else:
-            self._hands.move_to_end(key)
         return found
 
 
