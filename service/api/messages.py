@@ -117,6 +117,7 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                               "The game store cannot be reached; try again shortly"),
         "store_full": ("Game store full", "The game store is full; try again later"),
         "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
+        "player_busy": ("Player busy", "Too many simultaneous changes to this player; try again"),
         "too_many_live_games": ("Too many live games",
                                 "This client has {limit} games in play already; finish one, or "
                                 "wait for an abandoned one to expire, before creating another"),
@@ -279,6 +280,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                        "El almacén de partidas está lleno; inténtelo más tarde"),
         "game_busy": ("Partida ocupada",
                       "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
+        "player_busy": ("Jugador ocupado",
+                        "Demasiados cambios simultáneos en este jugador; inténtelo de nuevo"),
         "too_many_live_games": ("Demasiadas partidas en juego",
                                 "Este cliente ya tiene {limit} partidas en juego; termine una, o "
                                 "espere a que caduque una abandonada, antes de crear otra"),

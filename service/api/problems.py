@@ -16,8 +16,8 @@ from werkzeug.exceptions import HTTPException
 from service.api.language import request_language
 from service.api.messages import problem_text, translate_errors
 from service.errors import DomainError, IllegalActionError, InvalidInputError
-from service.games.errors import (GameBusy, GameNotFound, SeatRefused, TokenRequired,
-                                  TooManyLiveGames, VersionMismatch)
+from service.games.errors import (GameBusy, GameNotFound, PlayerBusy, SeatRefused,
+                                  TokenRequired, TooManyLiveGames, VersionMismatch)
 from service.store import StoreFull, StoreUnavailable
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -39,6 +39,7 @@ STATUS_OF: dict[type[Exception], int] = {
     VersionMismatch: 412,
     TooManyLiveGames: 409,  # not a rate: retrying helps only once a game of the client ends
     GameBusy: 503,
+    PlayerBusy: 503,
     StoreFull: 503,
     StoreUnavailable: 503,
     DomainError: 422,

@@ -43,6 +43,13 @@ class GameBusy(DomainError):
     code = "game_busy"
 
 
+class PlayerBusy(DomainError):
+    """Too many simultaneous changes to one player's document: the compare-and-set kept
+    losing."""
+
+    code = "player_busy"
+
+
 class TooManyLiveGames(DomainError):
     """A new game would take its creator past a cap on live games (service.games.caps)."""
 

@@ -34,8 +34,9 @@ from service.webhooks.model import Webhook
 from . import idempotency, presence, rematch, tokens
 from .analysis import GameAnalysis, HandCache, game_analysis
 from .caps import LiveGamesCap
-from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerRefused,
-                     SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames, VersionMismatch)
+from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerBusy,
+                     PlayerRefused, SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames,
+                     VersionMismatch)
 from .idempotency import ReplayRecord
 from .muggins import held_from_computers
 from .players import LobbyGame, NewPlayer, Player, PlayerPolicy, player_owner
@@ -476,7 +477,7 @@ class GamesService:
                               separators=(",", ":"))
             if self.store.save_player(player.key, stored.data, data, self.players.ttl_seconds):
                 return changed
-        raise GameBusy("too many simultaneous changes to this player; retry")
+        raise PlayerBusy("too many simultaneous changes to this player; retry")
 
     def _stored_player(self, key: str) -> StoredPlayer:
         stored = self.store.load_player(key, self.players.ttl_seconds)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 
+import pytest
+
 from service.games.service import server_time
 from service.games.webhooks import WebhookRequest
 from service.webhooks.model import MAX_PER_GAME
@@ -357,3 +359,28 @@ def test_presence_is_told_when_seats_go_and_come_back(client, clock, receiver, d
     assert [{"type": "presence", **{key: value for key, value in r.payload["data"].items()
                                     if key not in ("game_id", "version")}}
             for r in receiver.received] == presence
+
+
+@pytest.mark.parametrize("language, title, detail", [
+    ("en", "Player busy", "Too many simultaneous changes to this player; try again"),
+    ("es", "Jugador ocupado", "Demasiados cambios simultáneos en este jugador; inténtelo de "
+                              "nuevo"),
+])
+def test_a_player_change_that_keeps_losing_to_other_writes_is_a_503_player_busy(
+        client, store, monkeypatch, language, title, detail):
+    """Another request saves the player's document just before each of this one's attempts,
+    so every compare-and-set loses: the answer names the player, not a game."""
+    player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+    save = store.save_player
+
+    def another_request_saves_first(player_key: str, expected: str, data: str, ttl: int):
+        assert save(player_key, expected, expected.replace('"Ana', '"Ana.'), ttl)
+        return save(player_key, expected, data, ttl)
+
+    monkeypatch.setattr(store, "save_player", another_request_saves_first)
+    response = client.post("/v1/players/me/webhooks", json={"url": "http://127.0.0.1:9/hook"},
+                           headers={"Authorization": f"Bearer {player['token']}",
+                                    "Accept-Language": language})
+    assert (response.status_code, response.headers["Retry-After"]) == (503, "1")
+    assert response.get_json() == {"type": "urn:cribbage:problem:player_busy", "title": title,
+                                   "status": 503, "detail": detail, "code": "player_busy"}

@@ -73,6 +73,10 @@ PLAYER_WEBHOOK_NOT_FOUND = _problem(404, "webhook_not_found",
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
                                                  "(store_unavailable) or full (store_full); "
                                                  "retry after Retry-After seconds")
+PLAYER_UNAVAILABLE = _problem(503, "player_busy",
+                              "Too many simultaneous changes to the player (player_busy), or "
+                              "the game store is unreachable (store_unavailable) or full "
+                              "(store_full); retry after Retry-After seconds")
 REFUSED_URL = _problem(
     422, "webhook_address_refused",
     "The URL is not https://host/path without credentials (invalid_webhook_url), its host "
@@ -180,7 +184,7 @@ def list_game_webhook_deliveries(game_id: str, webhook_id: str):
 @_problem(409, "too_many_webhooks", f"The player has {MAX_PER_PLAYER} webhooks already "
                                     "(too_many_webhooks)", {"limit": MAX_PER_PLAYER})
 @REFUSED_URL
-@UNAVAILABLE
+@PLAYER_UNAVAILABLE
 @blp.arguments(CreateWebhookSchema, example=examples.CREATE_REQUEST)
 @blp.documented_response(201, CreatedWebhookSchema, example=examples.PLAYER_CREATED)
 def create_player_webhook(body: dict):
@@ -205,7 +209,7 @@ def list_player_webhooks():
 @document_errors(blp, 500)
 @PLAYER_UNAUTHORIZED
 @PLAYER_WEBHOOK_NOT_FOUND
-@UNAVAILABLE
+@PLAYER_UNAVAILABLE
 @blp.documented_response(200, WebhooksSchema, example={"webhooks": []})
 def delete_player_webhook(webhook_id: str):
     """Delete a webhook of the player
