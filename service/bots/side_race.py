@@ -30,14 +30,19 @@ target on the same card owes 1.
 
 The error of the independence: applied to two players, where the exact joint model exists
 (service.bots.win_probability: the play's joint points and race), it differs from the exact
-dynamic programme on the same deals by at most 0.006 in the chance to win over every pair of
-scores to 121 (tests/bots/test_side_race.py measures it); checked against `hard`'s self-play
-for 3 players and 2x2 teams in bench/position_agreement.py. Two players are valued by the exact
-model (position_value); this one serves every other layout.
+dynamic programme on the same 2,000 deals by 0.0037 on average in the chance to win over every
+pair of needs to 121, by at most 0.038 (needs 2 and 1: in the play one side's point is the
+other's loss), at most 0.013 when both need more than 31 (tests/bots/test_side_race.py holds it
+to 0.04 and 0.005). Against `hard`'s self-play for 3 players and 2x2 teams:
+bench/position_agreement.py. Two players are valued by the exact model (position_value); this
+one serves every other layout.
 
-A query runs each side's programme deal by deal, all sides together, until the chance that no
-side has reached the target is below HORIZON: no table, a few milliseconds for a game to 121
-(bench/position_speed.py).
+Tables: per layout, target and skunk rule (built on first use, 4 kept), for each side's first
+role and each need at the start of a cycle of deals (a deal in each role): the chances to reach
+the target at each stage of the cycle and the game points owed, by the programme above; and
+the points a side scores in a whole cycle. A query then runs all sides a cycle at a time, until
+the chance that no side has reached the target is below HORIZON, and combines them: about a
+millisecond for a game to 121 (bench/position_speed.py).
 """
 from __future__ import annotations
 

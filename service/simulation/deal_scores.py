@@ -21,10 +21,13 @@ its left, ...): every point of the play with the number of cards played when it 
 The file keeps, by role (a side's seat nearest the dealer's left, counting the dealer as 0):
 the side's play points and, for each need, the card of the play at which the side first
 reaches it; and each offset's show (the dealer's hand and crib apart), as counts
-(service.bots.side_race reads them). `hard` takes 40-75 ms a pegging decision, so deals are
-few for many players: DEALS below, about 19 minutes of one core for all seven layouts of 3-6
-players (the 2-player layout, 1,200 deals, another 5 minutes). Deterministic for a seed;
-bench/par.py reports the two-player deals' means (Colvert's par).
+(service.bots.side_race reads them; with two players also the exact model's data from the same
+deals, to measure the races' error). `hard` takes 40-75 ms a pegging decision, so deals are
+fewer for more players: DEALS below (3 players 1,600; 4: 600; 5: 600; 6: 350; 2x2: 1,000;
+3x2 and 2x3: 300; the two-player layout 2,000): --layouts all took 9 minutes of CPU (550 s,
+16 minutes on a shared 2-core machine), about 8 of them for the seven layouts of 3-6
+players.
+Deterministic for a seed; bench/par.py reports the two-player deals' means (Colvert's par).
 """
 from __future__ import annotations
 
