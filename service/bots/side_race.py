@@ -107,7 +107,6 @@ class RoleModel:
         return self.cards + 1 + self.players + 1
 
 
-
 def counts(players: int, sides: int, cards: int, role: int, shows: tuple[np.ndarray, ...],
            crib: np.ndarray) -> tuple[tuple[int, np.ndarray], ...]:
     """The stages where a side of `role` scores after the play, in order, with the chances of
@@ -172,27 +171,16 @@ def needs_after(chance: np.ndarray, points: np.ndarray) -> np.ndarray:
 @lru_cache(maxsize=4)
 def cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     model = role_model(layout)
-    sides, stages = model.sides, model.stages
-    one_deals = []  # per role: [need, (reached, owed), stage]
-    deal_points = []
-    for role in range(sides):
-        table = np.zeros((target + 1, 2, stages))
-        for need in range(1, target + 1):
-            table[need] = one_deal(model, role, need, game_points_owed(target - need, need,
-                                                                        target, skunk))
-        one_deals.append(table.reshape(target + 1, -1))
-        points = model.play[role]
-        for _, show in model.counted[role]:
-            points = np.convolve(points, show)
-        deal_points.append(points)
+    one_deals = [one_deal_table(model, role, target, skunk) for role in range(model.sides)]
+    deal_points = [points_of_a_deal(model, role) for role in range(model.sides)]
     by_need = []
-    for first in range(sides):
-        table = np.zeros((target + 1, sides, 2 * stages))
+    for first in range(model.sides):
+        table = np.zeros((target + 1, model.sides, 2 * model.stages))
         for need in range(1, target + 1):
             chance = np.zeros(need + 1)
             chance[need] = 1.0
-            for deal in range(sides):
-                role = (first - deal) % sides
+            for deal in range(model.sides):
+                role = (first - deal) % model.sides
                 table[need, deal] = chance.dot(one_deals[role][:need + 1])
                 chance = needs_after(chance, deal_points[role])
         by_need.append(table.reshape(target + 1, -1))
@@ -200,6 +188,23 @@ def cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     for points in deal_points[1:]:
         cycle_points = np.convolve(cycle_points, points)
     return CycleTables(tuple(by_need), cycle_points)
+
+
+def one_deal_table(model: RoleModel, role: int, target: int, skunk: str) -> np.ndarray:
+    """one_deal for every need 1..target (row 0 unused): [need, reached stages + owed stages]."""
+    table = np.zeros((target + 1, 2 * model.stages))
+    for need in range(1, target + 1):
+        owed_by_points = game_points_owed(target - need, need, target, skunk)
+        table[need] = np.concatenate(one_deal(model, role, need, owed_by_points))
+    return table
+
+
+def points_of_a_deal(model: RoleModel, role: int) -> np.ndarray:
+    """The chances of the points a side of `role` scores in a whole deal."""
+    points = model.play[role]
+    for _, show in model.counted[role]:
+        points = np.convolve(points, show)
+    return points
 
 
 @dataclass(frozen=True, slots=True)
