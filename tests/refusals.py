@@ -27,7 +27,8 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                           "game_already_won", "invalid_teams", "wrong_hand_sizes",
                           "seat_out_of_range", "dealer_mismatch", "played_card_unseen",
                           "impossible_hands")},
-    "analysePosition": {422: ("game_already_won",)},
+    "analysePosition": {422: ("invalid_teams", "wrong_score_count", "dealer_out_of_range",
+                              "game_already_won")},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a
     # game id, an invite code, a seat token the generator cannot know).
     "createGame": {401: ("missing_token", "invalid_player_token"),

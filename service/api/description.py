@@ -30,8 +30,8 @@ request, each refused item named by index (or the whole batch refused, with `all
 points.
 - `POST /v1/analysis/play`: each card you may play with its expected points over the rest of \
 the play (and, near the end, the chance to win).
-- `POST /v1/analysis/position`: each player's chance to win and expected game points from the \
-scores, the dealer and the target.
+- `POST /v1/analysis/position`: each side's chance to win and expected game points from the \
+scores, the dealer and the target, for 2-6 players and teams.
 
 ## Pictures
 `GET /v1/show/image.svg` (a show: the cards, the starter, the points and the count in words) and \

@@ -59,6 +59,11 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_next_cards": ("Impossible hand size",
                                "{field}: the next player cannot hold {got} cards"),
         "game_already_won": ("Game already won", "{field}: a score has already reached {target}"),
+        "wrong_score_count": ("Wrong number of scores",
+                              "{field}: give {expected} scores, one per side, not {got}"),
+        "dealer_out_of_range": ("No such dealer",
+                                "{field}: with {players} players the dealer is a seat from 0 "
+                                "to {last}, not {got}"),
         "invalid_players": ("Wrong player count", "{field}: 2 to 6 players, not {players}"),
         "wrong_hand_sizes": ("Wrong hand sizes",
                              "{field}: with {players} players give {expected} hand sizes, not "
@@ -211,6 +216,11 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_next_cards": ("Mano imposible",
                                "{field}: el siguiente jugador no puede tener {got} cartas"),
         "game_already_won": ("Partida ya ganada", "{field}: un marcador ya ha llegado a {target}"),
+        "wrong_score_count": ("Número de marcadores incorrecto",
+                              "{field}: da {expected} marcadores, uno por bando, no {got}"),
+        "dealer_out_of_range": ("Repartidor imposible",
+                                "{field}: con {players} jugadores el repartidor es un asiento "
+                                "de 0 a {last}, no {got}"),
         "invalid_players": ("Número de jugadores incorrecto",
                             "{field}: de 2 a 6 jugadores, no {players}"),
         "wrong_hand_sizes": ("Tamaños de mano incorrectos",

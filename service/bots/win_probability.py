@@ -52,8 +52,8 @@ class PositionError(InvalidInputError):
 
 @dataclass(frozen=True, slots=True)
 class PositionValue:
-    win: tuple[float, float]            # each side's chance to win the game
-    game_points: tuple[float, float]    # each side's expected game points (1 a win, more a skunk)
+    win: tuple[float, ...]              # each side's chance to win the game
+    game_points: tuple[float, ...]      # each side's expected game points (1 a win, more a skunk)
 
 
 class DealModel:

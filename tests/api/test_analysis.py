@@ -177,10 +177,12 @@ def test_recommendations_are_what_hard_plays(client):
     assert checked["discard"] > 10 and checked["play"] > 40
 
 
-def test_the_documented_position_example_is_what_the_route_answers(client):
-    response = client.post("/v1/analysis/position", json=examples.POSITION_REQUEST)
+@pytest.mark.parametrize("name", sorted(examples.POSITION_REQUESTS))
+def test_the_documented_position_examples_are_what_the_route_answers(client, name):
+    response = client.post("/v1/analysis/position",
+                           json=examples.POSITION_REQUESTS[name]["value"])
     assert response.status_code == 200
-    assert response.get_json() == examples.POSITION_RESPONSE
+    assert response.get_json() == examples.POSITION_RESPONSES[name]["value"]
 
 
 def test_a_position_is_valued_from_either_players_side(client):
@@ -188,7 +190,17 @@ def test_a_position_is_valued_from_either_players_side(client):
     second = client.post("/v1/analysis/position", json={"scores": [70, 40], "dealer": 1}).get_json()
     assert first["win"] == second["win"][::-1]
     assert first["game_points"] == second["game_points"][::-1]
-    assert (first["target"], first["skunk"]) == (121, "standard")
+    assert (first["target"], first["skunk"], first["players"], first["teams"]) == \
+        (121, "standard", 2, None)
+
+
+def test_a_team_position_is_valued_for_each_team(client):
+    body = client.post("/v1/analysis/position", json={
+        "scores": [60, 70, 80], "dealer": 5, "players": 6, "teams": "3x2"}).get_json()
+    assert (body["players"], body["teams"], body["dealer"]) == (6, "3x2", 5)
+    assert len(body["win"]) == len(body["game_points"]) == 3
+    assert body["win"][2] == max(body["win"])
+    assert abs(sum(body["win"]) - 1) <= 2e-4
 
 
 def test_a_score_at_the_target_is_422(client):
@@ -197,9 +209,39 @@ def test_a_score_at_the_target_is_422(client):
     assert body["field"] == "scores"
 
 
+@pytest.mark.parametrize("body, code, field, detail", [
+    ({"scores": [10, 20, 30], "dealer": 0}, "wrong_score_count", "scores",
+     "scores: give 2 scores, one per side, not 3"),
+    ({"scores": [10, 20, 30, 40], "dealer": 0, "players": 4, "teams": "2x2"},
+     "wrong_score_count", "scores", "scores: give 2 scores, one per side, not 4"),
+    ({"scores": [10, 20], "dealer": 2}, "dealer_out_of_range", "dealer",
+     "dealer: with 2 players the dealer is a seat from 0 to 1, not 2"),
+    ({"scores": [10, 20], "dealer": 0, "players": 3, "teams": "2x2"}, "invalid_teams", "teams",
+     "teams: teams 2x2 do not fit 3 players"),
+    ({"scores": [10, 20, 121], "dealer": 0, "players": 3}, "game_already_won", "scores",
+     "scores: a score has already reached 121"),
+])
+def test_positions_no_game_has_are_refused_naming_the_field(client, body, code, field, detail):
+    answer = problem(client.post("/v1/analysis/position", json=body), 422, code)
+    assert (answer["field"], answer["detail"]) == (field, detail)
+
+
+@pytest.mark.parametrize("body, code, detail", [
+    ({"scores": [10, 20, 30], "dealer": 0}, "wrong_score_count",
+     "scores: da 2 marcadores, uno por bando, no 3"),
+    ({"scores": [10, 20, 30], "dealer": 4, "players": 3}, "dealer_out_of_range",
+     "dealer: con 3 jugadores el repartidor es un asiento de 0 a 2, no 4"),
+])
+def test_position_refusals_speak_spanish(client, body, code, detail):
+    response = client.post("/v1/analysis/position", json=body, headers={"Accept-Language": "es"})
+    assert problem(response, 422, code)["detail"] == detail
+
+
 @pytest.mark.parametrize("body, field", [
-    ({"scores": [10, 20, 30], "dealer": 0}, "scores"),
-    ({"scores": [10, 20], "dealer": 2}, "dealer"),
+    ({"scores": [10] * 7, "dealer": 0}, "scores"),
+    ({"scores": [10, 20], "dealer": 6}, "dealer"),
+    ({"scores": [10, 20], "dealer": 0, "players": 7}, "players"),
+    ({"scores": [10, 20], "dealer": 0, "teams": "4x1"}, "teams"),
     ({"scores": [10, 20], "dealer": 0, "target": 30}, "target"),
     ({"scores": [10, 20], "dealer": 0, "skunk": "double"}, "skunk"),
 ])

@@ -205,4 +205,26 @@ PLAY_RESPONSE = {'count': 10,
  'recommendation': '5H'}
 
 POSITION_REQUEST = {"scores": [115, 115], "dealer": 0, "target": 121, "skunk": "standard"}
-POSITION_RESPONSE = {'scores': [115, 115], 'dealer': 0, 'target': 121, 'skunk': 'standard', 'win': [0.2272, 0.7728], 'game_points': [0.2272, 0.7728]}
+POSITION_REQUESTS = {
+    "two": {"summary": "Two players at 115-115, player 0 to deal", "value": POSITION_REQUEST},
+    "three": {"summary": "Three players at 0-0, seat 0 to deal",
+              "value": {"scores": [0, 0, 0], "dealer": 0, "players": 3}},
+    "teams": {"summary": "Teams of two (seats 0 and 2 against 1 and 3) at 100-90, seat 3 to "
+                         "deal", "value": {"scores": [100, 90], "dealer": 3, "players": 4,
+                                           "teams": "2x2"}},
+}
+POSITION_RESPONSES = {
+    "two": {"summary": "The pone, who counts first, is favoured",
+            "value": {"scores": [115, 115], "dealer": 0, "players": 2, "teams": None,
+                      "target": 121, "skunk": "standard", "win": [0.2272, 0.7728],
+                      "game_points": [0.2272, 0.7728]}},
+    "three": {"summary": "The first dealer is favoured; a winner gains 1 from each other "
+                         "player (2 from one left below 61)",
+              "value": {"scores": [0, 0, 0], "dealer": 0, "players": 3, "teams": None,
+                        "target": 121, "skunk": "standard", "win": [0.4012, 0.3095, 0.2893],
+                        "game_points": [0.8052, 0.6206, 0.5794]}},
+    "teams": {"summary": "Team 0 (seats 0 and 2) ahead by 10",
+              "value": {"scores": [100, 90], "dealer": 3, "players": 4, "teams": "2x2",
+                        "target": 121, "skunk": "standard", "win": [0.6914, 0.3086],
+                        "game_points": [0.6914, 0.3086]}},
+}

@@ -174,11 +174,18 @@ class PlayAnalysisSchema(ma.Schema):
 
 class PositionRequestSchema(ma.Schema):
     scores = fields.List(StrictInteger(validate=validate.Range(0, 999)), required=True,
-                         validate=validate.Length(2, 2), metadata={
-                             "description": "Each player's score (two players), before the "
-                                            "deal", "example": [115, 115]})
-    dealer = StrictInteger(required=True, validate=validate.Range(0, 1), metadata={
-        "description": "The player (0 or 1) who deals next: the deal about to begin"})
+                         validate=validate.Length(2, 6), metadata={
+                             "description": "Each side's score before the deal, one per side: "
+                                            "one per player, or one per team (team k holds "
+                                            "seats k, k + sides, ...)",
+                             "example": [115, 115]})
+    dealer = StrictInteger(required=True, validate=validate.Range(0, 5), metadata={
+        "description": "The seat (0 to players - 1) that deals next: the deal about to begin"})
+    players = StrictInteger(load_default=2, validate=validate.Range(2, 6))
+    teams = fields.String(load_default=None, allow_none=True,
+                          validate=validate.OneOf(list(TEAM_LAYOUTS)), metadata={
+                              "description": "Team layout: 2x2 (4 players), 3x2 or 2x3 (6 "
+                                             "players); null for no teams"})
     target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
     skunk = fields.String(load_default="standard", validate=validate.OneOf(["standard", "acc"]),
                           metadata={"description": "Skunk lines, as the game option"})
@@ -187,10 +194,13 @@ class PositionRequestSchema(ma.Schema):
 class PositionAnalysisSchema(ma.Schema):
     scores = fields.List(fields.Integer(), required=True)
     dealer = fields.Integer(required=True)
+    players = fields.Integer(required=True)
+    teams = fields.String(required=True, allow_none=True)
     target = fields.Integer(required=True)
     skunk = fields.String(required=True)
     win = fields.List(fields.Float(), required=True, metadata={
-        "description": "Each player's chance to win the game", "example": [0.4512, 0.5488]})
+        "description": "Each side's chance to win the game", "example": [0.2272, 0.7728]})
     game_points = fields.List(fields.Float(), required=True, metadata={
-        "description": "Each player's expected game points: 1 for a win, more for a win with "
-                       "a skunk (by the skunk rule)", "example": [0.4514, 0.5491]})
+        "description": "Each side's expected game points: a winner gains, from each losing "
+                       "side, 1 or more for a skunk (by the skunk rule)",
+        "example": [0.2272, 0.7728]})

@@ -9,7 +9,7 @@ from service.api.blueprint import Blueprint
 from service.api.responses import BODY_ERRORS, document_errors, json_response
 from service.bots.discard_report import discard_report, rounded
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
-from service.bots.win_probability import position_value
+from service.bots.side_race import layout_position_value
 from service.cards import parse_card, parse_cards
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
@@ -161,27 +161,41 @@ def _check_request(body: dict, position: PlayPosition) -> None:
 
 
 @blp.route("/v1/analysis/position", methods=["POST"])
-@blp.doc(operationId="analysePosition", summary="Each player's chance to win from a score")
-@blp.arguments(PositionRequestSchema, example=examples.POSITION_REQUEST)
-@document_errors(blp, *BODY_ERRORS, refusals="a score already at the target (game_already_won)")
-@blp.documented_response(200, PositionAnalysisSchema, example=examples.POSITION_RESPONSE)
+@blp.doc(operationId="analysePosition", summary="Each side's chance to win from a score")
+@blp.arguments(PositionRequestSchema, examples=examples.POSITION_REQUESTS)
+@document_errors(blp, *BODY_ERRORS, refusals=(
+    "teams that do not fit the players (invalid_teams), not one score per side "
+    "(wrong_score_count), a dealer that is not a seat (dealer_out_of_range), a score already at "
+    "the target (game_already_won)"))
+@blp.documented_response(200, PositionAnalysisSchema, examples=examples.POSITION_RESPONSES)
 def position_analysis(body):
-    """The chance each of two players wins the game, and their expected game points, from the
-    scores at the start of a deal and who deals it.
+    """The chance each side (player or team) wins the game, and its expected game points, from
+    the scores at the start of a deal and the seat that deals it, for 2-6 players and the team
+    layouts.
 
-    Model: deals like those of the `hard` computer player playing itself (its points in the
-    play, who pegs a given number of points first, the pone's show, the dealer's hand and
-    crib), with the play and the two shows independent; dynamic programming over the deal
-    cycle to the target, the counting order deciding who gets there first (the play, then the
-    pone's show, then the dealer's). A skunk is judged on the loser's score at the start of
-    the deal that ends the game less what it pegged in it. At 0-0 in a game to 121 the first
-    dealer wins about 56%; at 115-115 the pone is favoured (it counts first), at 120-120 the
-    dealer (it usually pegs first). Tables are built per target and skunk rule on first use
-    (the 121 game's first); later queries are lookups. A score already at the target is a
-    422."""
+    Model: deals like those of the `hard` computer player playing itself in the same layout,
+    and dynamic programming over the deal cycle to the target, the counting order deciding who
+    gets there first (the play card by card, then the shows clockwise from the dealer's left,
+    the dealer's hand, the crib). Two players: the exact model (the joint points of the play
+    and who pegs a given number first, the pone's show, the dealer's hand and crib; the play
+    and the two shows independent). At 0-0 in a game to 121 the first dealer wins about 56%;
+    at 115-115 the pone is favoured (it counts first), at 120-120 the dealer (it usually pegs
+    first). Three or more players, or teams: each side's own race to the target by the same
+    programme (its points in the play, the card of the play at which it reaches a need, each
+    of its seats' shows), the sides taken as independent; two sides reaching the target on the
+    same card of the play share the win. Applied to two players this approximation differs
+    from the exact model by 0.004 on average, at most 0.04 (a few points from the end, where
+    the play decides). Game points: the winner gains from each losing side 1, or more below the
+    skunk lines, judged on the loser's score when the game ends (at the start of the deal while
+    the play is on). Tables are built per target and skunk rule on first use (the 121 game's
+    first); later queries take a few milliseconds or less. A score already at the target,
+    not one score per side, a dealer who is not a seat and teams that do not fit the players
+    are 422s."""
     scores, dealer = tuple(body["scores"]), body["dealer"]
-    value = position_value(scores, dealer, body["target"], body["skunk"])
+    value = layout_position_value(scores, dealer, body["players"], body["teams"],
+                                  body["target"], body["skunk"])
     return json_response({
-        "scores": list(scores), "dealer": dealer, "target": body["target"],
-        "skunk": body["skunk"], "win": [rounded(chance) for chance in value.win],
+        "scores": list(scores), "dealer": dealer, "players": body["players"],
+        "teams": body["teams"], "target": body["target"], "skunk": body["skunk"],
+        "win": [rounded(chance) for chance in value.win],
         "game_points": [rounded(points) for points in value.game_points]})
