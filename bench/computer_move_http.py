@@ -5,13 +5,16 @@ moved, in process (Flask test client) and through gunicorn.
                                        [--redis]
 
 One human seat (seat 0: a random legal action from --seed) plays games to 121 against computer
-seats of --level; the first dealer is seat 1, so the games skip the cut for deal. Every
+seats of --level; the first dealer is seat 1, so the games skip the cut for deal, and each game
+has a deck_seed from --seed and its number, so every server is timed on the same deals. Every
 `POST /v1/games/{id}/actions` is timed; those after which a computer moved (the view's
 `version`, one per action of any seat, went up by more than one) are the ones reported: p50,
 p99, mean and max in milliseconds, and how many computer moves such a request carried (a
 computer may move more than once: after a go, or at the end of one hand and the start of the
-next). The requests carrying exactly one computer move are reported apart. The first game of
-each server is not timed (it builds the tables a worker builds once).
+next). The requests carrying exactly one computer move are reported apart. In process, the
+process's CPU time per request is printed too (on a machine shared with other work it is what
+the request itself costs). The first game of each server is not timed (it builds the tables a
+worker builds once).
 
 With --gunicorn: one gunicorn worker (deploy/gunicorn.conf.py, 1 thread, rate limits and the
 live-games cap off) on a free loopback port, one keep-alive connection; the embedded store, or
@@ -65,47 +68,54 @@ class KeepAlive:
         return json.loads(data)
 
 
-def play(client, level: str, players: int, rng: random.Random) -> list[tuple[float, int]]:
-    """One game to its end: (seconds, computer moves) of every action request."""
-    seats = [{"kind": "human"}] + [{"kind": "computer", "level": level}] * (players - 1)
-    created = client.post("/v1/games", {"seats": seats, "options": {"first_dealer": 1}}, {})
+def play(client, args, number: int, rng: random.Random) -> list[tuple[float, float, int]]:
+    """One game to its end: (seconds, CPU seconds, computer moves) of every action request."""
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": args.level}] * (args.players - 1)
+    options = {"first_dealer": 1, "deck_seed": f"computer move {args.seed} {number}"}
+    created = client.post("/v1/games", {"seats": seats, "options": options}, {})
     game_id, view = created["game_id"], created["game"]["view"]
     headers = {"Authorization": f"Bearer {created['token']}"}
     timed = []
     while view["phase"] != "game_over":
         action = random_action(view, rng)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         after = client.post(f"/v1/games/{game_id}/actions", action, headers)["view"]
-        timed.append((time.perf_counter() - started, after["version"] - view["version"] - 1))
+        timed.append((time.perf_counter() - started, time.process_time() - cpu,
+                      after["version"] - view["version"] - 1))
         view = after
     return timed
 
 
-def measure(client, args) -> list[tuple[float, int]]:
+def measure(client, args) -> list[tuple[float, float, int]]:
     rng = random.Random(args.seed)
-    play(client, args.level, args.players, rng)  # warm-up, not timed
-    return [entry for _ in range(args.games)
-            for entry in play(client, args.level, args.players, rng)]
+    play(client, args, 0, rng)  # warm-up, not timed
+    return [entry for number in range(1, args.games + 1)
+            for entry in play(client, args, number, rng)]
 
 
-def summary(name: str, timed: list[tuple[float, int]]) -> list[str]:
-    moved = [(seconds, moves) for seconds, moves in timed if moves > 0]
-    moves = sum(count for _, count in moved)
-    most = max(count for _, count in moved)
+def summary(name: str, timed: list[tuple[float, float, int]], cpu: bool) -> list[str]:
+    moved = [row for row in timed if row[2] > 0]
+    moves = sum(row[2] for row in moved)
+    most = max(row[2] for row in moved)
     heading = (f"{name}: {len(timed)} action requests, {len(moved)} with a computer move "
                f"({moves} moves, at most {most} in one request)")
     lines = [heading]
-    just_one = [row for row in moved if row[1] == 1]
+    just_one = [row for row in moved if row[2] == 1]
     for label, rows in (("with a computer move", moved), ("with exactly one", just_one)):
-        ms = sorted(seconds * 1000 for seconds, _ in rows)
-        p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
-        lines.append(f"  {label:<22} n={len(ms):<5} p50 {statistics.median(ms):7.2f} ms   "
-                     f"p99 {p99:7.2f} ms   mean {statistics.fmean(ms):7.2f} ms   "
-                     f"max {ms[-1]:7.2f} ms")
+        lines.append(f"  {label:<22} n={len(rows):<5} wall {_spread([row[0] for row in rows])}")
+        if cpu:
+            lines.append(f"  {'':<22} {'':<7} CPU  {_spread([row[1] for row in rows])}")
     return lines
 
 
-def through_gunicorn(args) -> list[tuple[float, int]]:
+def _spread(seconds: list[float]) -> str:
+    ms = sorted(value * 1000 for value in seconds)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return (f"p50 {statistics.median(ms):7.2f} ms   p99 {p99:7.2f} ms   "
+            f"mean {statistics.fmean(ms):7.2f} ms   max {ms[-1]:7.2f} ms")
+
+
+def through_gunicorn(args) -> list[tuple[float, float, int]]:
     redis = RedisServer().start() if args.redis else None
     env = {"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": "0",
            "CRIBBAGE_LOG_LEVEL": "WARNING", "CRIBBAGE_REDIS_CLUSTER": None,
@@ -131,11 +141,11 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     table = f"{args.players} players, one human, computers {args.level}"
     print("\n".join(summary(f"in process (Flask test client), {table}",
-                            measure(TestClient(), args))))
+                            measure(TestClient(), args), cpu=True)))
     if args.gunicorn:
         store = "Redis" if args.redis else "embedded store"
         print("\n".join(summary(f"gunicorn (1 worker, loopback, {store}), {table}",
-                                through_gunicorn(args))))
+                                through_gunicorn(args), cpu=False)))
 
 
 if __name__ == "__main__":
