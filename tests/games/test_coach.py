@@ -90,8 +90,9 @@ def test_hints_show_the_seat_to_act_what_hard_would_do(client):
     spectator = Player(client, ana.game_id, None, None)
     view = ana.read()["view"]
     assert view["options"]["hints"] is True and spectator.read()["view"]["hint"] is None
-    assert bea.read()["view"]["options"]["hints"] is spectator.read()["view"]["options"][
-        "hints"] is True  # every seat, and a spectator, sees that hints are on
+    # every seat, and a spectator, sees that hints are on
+    assert [viewer.read()["view"]["options"]["hints"] for viewer in (bea, spectator)] == [
+        True, True]
     report = client.post("/v1/analysis/discard",
                          json={"hand": view["hand"], "own_crib": False}).json
     assert view["hint"] == {"kind": "discard", "options": [
