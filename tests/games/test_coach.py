@@ -147,3 +147,18 @@ def test_duplicate_deals_give_the_same_cards_to_the_same_seats_and_hide_the_deck
     refused = client.post("/v1/games", json={"seats": [HUMAN, HUMAN],
                                              "options": {"deck_seed": ""}})
     assert refused.status_code == 422
+
+
+def test_a_hint_in_a_team_game_values_the_partner_s_crib_as_the_seat_s_own(client):
+    """Four in teams, Ana's partner (seat 2) deals: her hint is the discard analysis of a crib
+    of her own side, for four players in 2x2, with no chance to win (more than two players)."""
+    created = create(client, [HUMAN, HARD, HARD, HARD],
+                     {"teams": "2x2", "hints": True, "first_dealer": 2,
+                      "deck_seed": "coach test teams"})
+    view = Player.creator(client, created).read()["view"]
+    report = client.post("/v1/analysis/discard", json={
+        "hand": view["hand"], "players": 4, "teams": "2x2", "own_crib": True}).json
+    assert view["hint"] == {"kind": "discard", "options": [
+        {"cards": row["discard"], "expected": row["net"], "win_chance": None}
+        for row in report["discards"][:3]]}
+    assert len(view["hand"]) == 5 and len(view["hint"]["options"]) == 3
