@@ -48,6 +48,9 @@ def test_a_known_bad_discard_loses_what_the_discard_analysis_says():
     (GameOptions(target=61), ["hard", "medium"]),
     (GameOptions(players=3, target=61), ["hard", "first", "easy"]),
     (GameOptions(players=4, teams="2x2", target=61), ["medium", "hard", "easy", "hard"]),
+    (GameOptions(players=5, target=61), ["hard", "easy", "medium", "first", "hard"]),
+    (GameOptions(players=6, teams="2x3", target=61),
+     ["hard", "medium", "easy", "hard", "first", "easy"]),
 ])
 def test_every_decision_hard_made_is_the_one_the_analysis_calls_best(options, levels):
     """The positions rebuilt from the events are the ones `hard` saw: same analysis, same

@@ -90,6 +90,9 @@ def test_hints_show_the_seat_to_act_what_hard_would_do(client):
     spectator = Player(client, ana.game_id, None, None)
     view = ana.read()["view"]
     assert view["options"]["hints"] is True and spectator.read()["view"]["hint"] is None
+    # every seat, and a spectator, sees that hints are on
+    assert [viewer.read()["view"]["options"]["hints"] for viewer in (bea, spectator)] == [
+        True, True]
     report = client.post("/v1/analysis/discard",
                          json={"hand": view["hand"], "own_crib": False}).json
     assert view["hint"] == {"kind": "discard", "options": [
@@ -171,3 +174,18 @@ def test_every_seat_is_told_whether_the_creator_preset_the_deck(client):
                                              "options": {"preset_deck": True}})
     assert (refused.status_code, refused.json["code"], refused.json["detail"]) == (
         422, "validation_failed", "The request is not valid: options.preset_deck")
+
+
+def test_a_hint_in_a_team_game_values_the_partner_s_crib_as_the_seat_s_own(client):
+    """Four in teams, Ana's partner (seat 2) deals: her hint is the discard analysis of a crib
+    of her own side, for four players in 2x2, with no chance to win (more than two players)."""
+    created = create(client, [HUMAN, HARD, HARD, HARD],
+                     {"teams": "2x2", "hints": True, "first_dealer": 2,
+                      "deck_seed": "coach test teams"})
+    view = Player.creator(client, created).read()["view"]
+    report = client.post("/v1/analysis/discard", json={
+        "hand": view["hand"], "players": 4, "teams": "2x2", "own_crib": True}).json
+    assert view["hint"] == {"kind": "discard", "options": [
+        {"cards": row["discard"], "expected": row["net"], "win_chance": None}
+        for row in report["discards"][:3]]}
+    assert len(view["hand"]) == 5 and len(view["hint"]["options"]) == 3

@@ -114,3 +114,39 @@ def test_the_game_seed_committed_at_creation_is_revealed_at_the_end_and_yields_e
         assert seed == derived
     for number, seed in cut_seeds.items():
         assert seed == hashlib.sha256(game_seed + b"cut" + number.to_bytes(4, "big")).hexdigest()
+
+
+def test_a_preset_position_on_a_shared_deck_seed_commits_and_reveals_like_any_game():
+    """Starting scores, a named first dealer and a deck_seed (duplicate deals): the game seed
+    is sha256 of the deck_seed, committed at creation and revealed only at the end, and every
+    hand's seed derives from it and deals the cards each hand had."""
+    from service.store import MemoryGameStore
+    from tests.games.conftest import make_app
+
+    client = make_app(MemoryGameStore(600)).test_client()
+    deck_seed = "final, board 12"
+    created = create(client, [HUMAN, COMPUTER], {"target": 61, "start_scores": [40, 45],
+                                                  "first_dealer": 1, "deck_seed": deck_seed})
+    committed = created["game"]["view"]["game_seed_commitment"]
+    player = Player.creator(client, created)
+    game = player.read()
+    assert (game["view"]["scores"], game["view"]["dealer"]) == ([40, 45], 1)
+    while game["view"]["phase"] != "game_over":
+        assert game["view"]["game_seed"] is None
+        game = player.act(first_legal(game["view"]))
+    events = player.events().get_json()["events"]
+
+    game_seed = hashlib.sha256(b"cribbage deck seed\0" + deck_seed.encode()).digest()
+    revealed = next(event for event in events if event["type"] == "game_seed_revealed")
+    assert revealed["seed"] == game["view"]["game_seed"] == game_seed.hex()
+    assert hashlib.sha256(game_seed).hexdigest() == committed == revealed["commitment"]
+    assert not [event for event in events if event["type"] == "cut_result"]  # no cut for deal
+    dealt = {event["hand_number"]: event for event in events if event["type"] == "dealt"}
+    hand_seeds = {event["hand_number"]: bytes.fromhex(event["seed"]) for event in events
+                  if event["type"] == "hand_revealed"}
+    assert sorted(hand_seeds) == sorted(dealt) and dealt[1]["dealer"] == 1
+    for number, seed in hand_seeds.items():
+        assert seed == hashlib.sha256(game_seed + b"hand" + number.to_bytes(4, "big")).digest()
+        assert hashlib.sha256(seed).hexdigest() == dealt[number]["seed_commitment"]
+        assert dealt[number]["cards"] == dealt_to(deck_order(seed), 2, dealt[number]["dealer"],
+                                                  0, 6)

@@ -26,16 +26,19 @@ SETUPS = {
     "two humans, match": ([HUMAN, HUMAN], {"target": 31, "match": True, "hints": True}),
     "three, manual, muggins call": ([HUMAN, HUMAN, HUMAN],
                                     {"target": 61, "counting": "manual", "muggins": "call"}),
+    "four, manual": ([HUMAN] * 4, {"target": 61, "counting": "manual"}),
     "four in teams, muggins auto": ([HUMAN, HUMAN, HUMAN, HUMAN],
                                     {"target": 61, "teams": "2x2", "counting": "manual",
                                      "muggins": "auto", "hints": True}),
     "five with a computer": ([HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN], {"target": 61}),
+    "six, no teams": ([HUMAN] * 6, {"target": 61, "hints": True}),
     "six, three pairs": ([HUMAN, HUMAN, HUMAN, COMPUTER, HUMAN, HUMAN],
                          {"target": 61, "teams": "3x2", "hints": True}),
     "six, two trios, manual": ([HUMAN] * 6, {"target": 61, "teams": "2x3", "counting": "manual",
                                              "muggins": "call"}),
 }
 SHOWN = ("show_scored", "claim", "count_timeout")
+CARD_NAMES = {str(card) for card in DECK}
 
 
 class Table:
@@ -54,6 +57,7 @@ class Table:
         self.own_cards: dict[int, set[str]] = {seat: set() for seat in self.players}
         self.hand_number = 0
         self.decisions_shown_early = 0  # own decisions a seat saw analysed before the end
+        self.checks_during_a_show = 0   # analyses read with a hand's show under way
 
     @classmethod
     def seated(cls, client, store, players: list[Player]) -> Table:
@@ -66,6 +70,7 @@ class Table:
         table.own_cards = {player.seat: set() for player in players}
         table.hand_number = 0
         table.decisions_shown_early = 0
+        table.checks_during_a_show = 0
         return table
 
     def state(self):
@@ -156,8 +161,9 @@ class Table:
 
     def check_analysis(self, viewer: Player, state, raw_events: list[dict]) -> None:
         """Before the game is over for good: a seat's own decisions of hands whose show is over,
-        naming only its own cards of those hands and cards played to the table; a spectator
-        none. No hidden seed ever."""
+        the whole body naming no card but its own of those hands and cards played to the
+        table, and nothing of a hand whose show is still under way; a spectator none. No
+        hidden seed ever."""
         response = viewer.client.get(f"/v1/games/{self.game_id}/analysis",
                                      headers=viewer.headers())
         assert response.status_code == 200
@@ -181,9 +187,11 @@ class Table:
                 allowed |= set(event["private"][str(viewer.seat)]["cards"])
             if hand in shown and event["type"] == "card_played":
                 allowed.add(event["public"]["card"])
-        named = {card for decision in analysis["decisions"]
-                 for part in ("held", "pile", "chosen", "best") for card in decision[part]}
+        named = cards_named(analysis)
         assert named <= allowed, named - allowed
+        if state.phase == "show":  # the play is over, the hands not all counted yet
+            assert state.hand_number not in shown
+            self.checks_during_a_show += 1
 
     def probe(self, player: Player, rng: random.Random) -> None:
         """Name a card another seat holds, then one in the deck: the refusals must not differ."""
@@ -202,6 +210,17 @@ class Table:
             assert_hidden(text, cards - {card}, seeds)
             answers.append(text.replace(card, "<card>"))
         assert answers[0] == answers[1]
+
+
+def cards_named(body) -> set[str]:
+    """Every card named anywhere in a JSON body."""
+    if isinstance(body, str):
+        return {body} & CARD_NAMES
+    if isinstance(body, dict):
+        body = list(body.values())
+    if isinstance(body, list):
+        return set().union(*(cards_named(item) for item in body))
+    return set()
 
 
 def assert_hidden(text: str, cards: set[str], seeds: set[str]) -> None:
@@ -230,6 +249,8 @@ def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, 
     else:
         pytest.fail("the game did not finish")
     assert table.decisions_shown_early > 0
+    if SETUPS[setup][1].get("counting") == "manual":  # a show then spans several requests
+        assert table.checks_during_a_show > 0
 
 
 @pytest.mark.parametrize("setup", ["two humans", "four in teams, muggins auto",

@@ -350,7 +350,14 @@ class DecisionSchema(ma.Schema):
         "description": "Two-player games: the best chance to win of any option less the "
                        "chosen's (near the end, from the analysis' chances; elsewhere the "
                        "points lost valued at the scores by the win model); null with more "
-                       "players (the win model is two-player)", "example": 0.0193})
+                       "than two players, teams of two included (the win model is "
+                       "two-player), and where a side needs more than 241 points",
+        "example": 0.0193})
+
+
+_SUMMED_WIN_CHANCE = ("The sum of win_chance_lost over the decisions where it is known; null "
+                      "with more than two players, teams of two included (the win model is "
+                      "two-player)")
 
 
 class SeatSummarySchema(ma.Schema):
@@ -358,7 +365,8 @@ class SeatSummarySchema(ma.Schema):
     side = fields.Integer(required=True)
     decisions = fields.Integer(required=True, metadata={"description": "Decisions shown"})
     points_lost = fields.Float(required=True)
-    win_chance_lost = fields.Float(required=True, allow_none=True)
+    win_chance_lost = fields.Float(required=True, allow_none=True, metadata={
+        "description": _SUMMED_WIN_CHANCE})
     worst = fields.List(fields.Integer(), required=True, metadata={
         "description": "Indices into `decisions` of the seat's costliest ones (at most 3)"})
 
@@ -368,7 +376,8 @@ class SideSummarySchema(ma.Schema):
     seats = fields.List(fields.Integer(), required=True)
     decisions = fields.Integer(required=True)
     points_lost = fields.Float(required=True)
-    win_chance_lost = fields.Float(required=True, allow_none=True)
+    win_chance_lost = fields.Float(required=True, allow_none=True, metadata={
+        "description": _SUMMED_WIN_CHANCE})
 
 
 class GameAnalysisSchema(ma.Schema):

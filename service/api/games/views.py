@@ -389,16 +389,19 @@ def list_events(query: dict, game_id: str):
     "own": {"summary": "A seat's own decisions of a finished hand, the game still on",
             "value": examples.OWN_ANALYSIS},
     "over": {"summary": "Every seat's decisions once the game is over",
-             "value": examples.GAME_ANALYSIS}})
+             "value": examples.GAME_ANALYSIS},
+    "teams": {"summary": "Four players in teams: no chance to win (more than two players)",
+              "value": examples.TEAM_ANALYSIS}})
 def get_game_analysis(game_id: str):
     """The game's decisions, judged by `hard`
 
     For each discard and each card played by choice (a forced card or a go is no decision):
     what was chosen, what `hard` chooses in the same position, the expected points lost and,
-    in two-player games, the chance to win lost; and a summary per seat and per side. Each
-    position is rebuilt from the game's events as its seat saw it. You see your own decisions
-    of each hand once its show is over, and every seat's once the game (or its match) is over;
-    a spectator sees none before the end. A hand being played is not analysed."""
+    in two-player games, the chance to win lost (null with more players, teams included); and
+    a summary per seat and per side. Each position is rebuilt from the game's events as its
+    seat saw it. You see your own decisions of each hand once its show is over, and every
+    seat's once the game (or its match) is over; a spectator sees none before the end. A hand
+    being played is not analysed."""
     analysis = _service().analysis(_game_id(game_id), _token())
     response = json_response(analysis_body(analysis))
     _cache_headers(response, None)
