@@ -22,7 +22,7 @@ from service.bots.kept_hands import kept_hand_weight, max_kept_hand_weight
 from service.bots.playout import VALUE
 
 # Draws for one seat's hand before the last one stands (see Belief._kept_hand).
-MAX_DRAWS = 100
+MAX_DRAWS = 40
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,15 +31,18 @@ from service.bots.playout import RANK, VALUE, draw_policies, peg_points, play_ou
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
-# How many deals the search samples: as many as CARD_BUDGET simulated cards allow (cards that
-# fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. With two players a lead
-# gets 62 deals, later decisions up to 96; with six players a lead gets 13: the time per
-# decision stays near the same whatever the table (bench/pegging_speed.py: p99 24 ms with
-# two players, 35 ms with six, on a quiet machine). Doubling the budget from 1,000 gained
-# about 0.1 pegging points a hand: fewer deals left close choices to chance.
-MAX_DEALS = 96
+# How many deals the search samples: as many as the budget of simulated cards allows (cards
+# that fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. The budget, by player
+# count, keeps a decision's p99 under 50 ms from a fresh process (bench/pegging_speed.py on a
+# quiet machine; its tail is the play-out caches filling, and piles vary more with more
+# players): 3,000 cards with two players (a lead gets 93 deals, later decisions up to 144),
+# 1,500 with more (six players: a lead gets 12 deals). More deals leave fewer close choices
+# to chance: going from 1,000 cards to 2,000 with two players (and drawing the hands by
+# rejection, service.bots.belief) gained 0.2 pegging points a hand (bench/match.py).
+MAX_DEALS = 144
 MIN_DEALS = 12
-CARD_BUDGET = 2000
+CARD_BUDGET = {2: 3000}
+DEFAULT_CARD_BUDGET = 1500
 TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
@@ -131,7 +134,8 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     hand = [card.index for card in position.hand]
     ranks = tuple(card.rank for card in position.pile)
     cards_left = len(position.hand) + sum(position.sizes)
-    deals = max(MIN_DEALS, min(MAX_DEALS, CARD_BUDGET // (len(playable) * cards_left)))
+    budget = CARD_BUDGET.get(position.players, DEFAULT_CARD_BUDGET)
+    deals = max(MIN_DEALS, min(MAX_DEALS, budget // (len(playable) * cards_left)))
     for _ in range(deals):
         other_hands = belief.sample(rng)
         cautions = draw_policies(rng, position.players)

@@ -79,7 +79,7 @@ def test_play_reports_each_card_over_the_rest_of_the_play(client):
     seen = [card.text for card in DECK if card.text not in ("5H", "9S", "KC", "4D")]
     body = client.post("/v1/analysis/play", json={
         "hand": ["5H", "9S"], "seen": seen, "hand_sizes": [2]}).get_json()
-    assert body == {"count": 0, "sampled_deals": 96, "recommendation": "9S", "plays": [
+    assert body == {"count": 0, "sampled_deals": 144, "recommendation": "9S", "plays": [
         {"card": "9S", "points": 0, "expected_for": 0.0, "expected_against": 1.0,
          "expected": -1.0, "win_chance": None, "wins": False},
         {"card": "5H", "points": 0, "expected_for": 0.0, "expected_against": 3.0,

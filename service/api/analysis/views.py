@@ -72,12 +72,13 @@ def play_analysis(body):
     """Each card you may play with the points it scores now and its expected points over the
     rest of the play, and the card the `hard` computer player plays in this position.
 
-    The search: 12 to 96 times (a budget of about 2,000 simulated cards), the other players'
-    hands are drawn without replacement from the cards you have not seen (the 52 less your
-    hand, the pile and `seen`), each holding `hand_sizes` cards; a player who said go at count c
-    holds only cards counting more than 31 - c; a drawn hand is kept with a chance proportional
-    to how much more often a strong player keeps such hands (with the cards `played_by` shows
-    them to have played) than a random discard would, and drawn again otherwise. Each other player pegs by
+    The search: 12 to 144 times (a budget of 3,000 simulated cards with two players, 1,500
+    with more), the other players' hands are drawn without replacement from the cards you have
+    not seen (the 52 less your hand, the pile and `seen`), each holding `hand_sizes` cards; a
+    player who said go at count c holds only cards counting more than 31 - c; a drawn hand is
+    kept with a chance proportional to how much more often a strong player keeps such hands
+    (with the cards `played_by` shows them to have played) than a random discard would, and
+    drawn again otherwise. Each other player pegs by
     a policy drawn from a mix realistic for strong players (greedy 1 in 4; points now less the
     next player's expected best reply, 1 in 2; less half of it, 1 in 4); your own later cards
     follow the second. For each card you may play the rest of the play is simulated to its last
