@@ -58,8 +58,9 @@ class Belief:
 
     def _kept_hand(self, seat: int, fitting: list[int], rng: random.Random) -> list[int]:
         """A hand for `seat` drawn from `fitting`, kept with a chance proportional to its
-        kept-hand weight; after MAX_DRAWS refusals the last draw stands (a near-certain
-        event, bounded so that a strange position cannot stall the search)."""
+        kept-hand weight; after MAX_DRAWS refusals the last draw stands (about 2% of seats
+        when nothing is known of the hand; a bound, so that a position where every hand is
+        unlikely cannot stall the search)."""
         top = max_kept_hand_weight(self.players, self.dealer[seat])
         for _ in range(MAX_DRAWS):
             hand = rng.sample(fitting, self.sizes[seat])

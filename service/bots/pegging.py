@@ -149,8 +149,8 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
             total[1] += against
             if endgame:
                 total[2] += _win(first_out, own_need - points[0],
-                                          opponent_need - max(points[1:]), own_crib,
-                                          position.show_points)
+                                 opponent_need - max(points[1:]), own_crib,
+                                 position.show_points)
     options = [_option(position, card, totals[card], deals, endgame, own_need)
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
