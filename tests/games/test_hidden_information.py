@@ -248,9 +248,13 @@ def test_no_response_or_event_shows_a_viewer_what_it_may_not_see(client, store, 
         table.check_everyone()
     else:
         pytest.fail("the game did not finish")
-    assert table.decisions_shown_early > 0
-    if SETUPS[setup][1].get("counting") == "manual":  # a show then spans several requests
-        assert table.checks_during_a_show > 0
+    # The random actions may end the game in its first hand (an abort, a resignation, with
+    # cards dealt afresh each run); once a hand was over with the game going on, its
+    # decisions were shown to their seats, and with manual counting read during its show.
+    if table.state().hand_number > 1:
+        assert table.decisions_shown_early > 0
+        if SETUPS[setup][1].get("counting") == "manual":  # a show then spans several requests
+            assert table.checks_during_a_show > 0
 
 
 @pytest.mark.parametrize("setup", ["two humans", "four in teams, muggins auto",
