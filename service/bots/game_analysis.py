@@ -13,11 +13,12 @@ plays there:
 - play: service.bots.pegging on service.bots.players.play_position of the seat's view.
 points_lost is the most expected points of any option less the chosen option's (discard: the
 net of hand and crib; play: what the side pegs less what the others peg over the rest of the
-play). win_chance_lost, with two players only (the win model is built from two-player deals;
-null otherwise, teams of two included): the best chance to win of any option less the chosen
-option's where the analysis computes chances (near the end of a game), else points_lost times
-what one point is worth in chance to win at the decision's scores (service.bots.win_probability,
-with the next deal's dealer; null where a side needs more than WIN_TABLE_NEEDS points).
+play). win_chance_lost: the best chance to win of any option less the chosen option's where the
+analysis computes chances (near the end of a game: a play in any layout, a discard with two
+players), else points_lost times what one point is worth in chance to win at the decision's
+scores, the next deal dealt by this hand's pone (two players: service.bots.win_probability,
+null where a side needs more than WIN_TABLE_NEEDS points; every other layout:
+service.bots.side_race, null in games to more than WIN_TABLE_NEEDS).
 
 Deterministic: both analyses seed their sampling from the position, so a hand's decisions can
 be cached once the hand is over.
@@ -30,13 +31,15 @@ from dataclasses import dataclass, replace
 from service.bots.discard import analyse_discard
 from service.bots.pegging import analyse_play
 from service.bots.players import play_position
+from service.bots.side_race import layout_name, race_position_value
 from service.bots.win_probability import discard_win_chances, is_endgame, win_table
 from service.cards import Card
 from service.engine import Event, GameOptions, GameState, view
 
 
-# The win table is built once per process for needs up to this (about a second, then a lookup);
-# where a side needs more, a point's worth in chance to win is not given.
+# The two-player win table is built once per process for needs up to this (about a second, then
+# a lookup), and the other layouts' tables for targets up to this (under half a second each);
+# beyond, a point's worth in chance to win is not given.
 WIN_TABLE_NEEDS = 241
 
 
@@ -170,7 +173,7 @@ class _HandReplay:
         options = {option.card: option for option in analysis.options}
         chosen = options[card]
         points_lost = max(option.expected for option in analysis.options) - chosen.expected
-        if chosen.win_chance is not None and self.options.players == 2:
+        if chosen.win_chance is not None:
             win_lost: float | None = max(o.win_chance or 0.0 for o in analysis.options) \
                 - chosen.win_chance
         else:
@@ -187,31 +190,39 @@ class _HandReplay:
                         max(points_lost, 0.0), None if win_lost is None else max(win_lost, 0.0))
 
     def _points_in_chance(self, seat: int, points: float) -> float | None:
-        """`points` in chance to win for the seat's side (two players only): what one point
-        adds to it at the current scores, the next deal dealt by this hand's pone."""
+        """`points` in chance to win for the seat's side: what one point adds to it at the
+        current scores, the next deal dealt by this hand's pone."""
         options, state = self.options, self.state
-        if options.players != 2:
-            return None
         if points == 0:
             return 0.0
-        own_need = options.target - state.scores[seat]
-        other_need = options.target - state.scores[1 - seat]
-        if min(own_need, other_need) <= 0:
+        side = options.side_of(seat)
+        needs = [options.target - score for score in state.scores]
+        if min(needs) <= 0:
             return 0.0
-        if max(own_need, other_need) > WIN_TABLE_NEEDS:
+        limit = max(needs) if options.players == 2 else options.target
+        if limit > WIN_TABLE_NEEDS:
             return None
-        deals_next = (state.dealer + 1) % 2 == seat
-        now = _win_chance(own_need, other_need, deals_next)
-        ahead = 1.0 if own_need == 1 else _win_chance(own_need - 1, other_need, deals_next)
+        next_dealer = (state.dealer + 1) % options.players
+        ahead_scores = list(state.scores)
+        ahead_scores[side] += 1
+        now = _win_chance(options, state.scores, side, next_dealer)
+        ahead = 1.0 if needs[side] == 1 else _win_chance(options, ahead_scores, side,
+                                                          next_dealer)
         return float(points * (ahead - now))
 
 
-def _win_chance(own_need: int, other_need: int, deals_next: bool) -> float:
-    """The chance to win at the start of a deal (service.bots.win_probability's table)."""
-    table = win_table(WIN_TABLE_NEEDS)
-    if deals_next:
-        return float(1 + table[own_need, other_need]) / 2
-    return float(1 - table[other_need, own_need]) / 2
+def _win_chance(options: GameOptions, scores: Sequence[int], side: int, dealer: int) -> float:
+    """The side's chance to win at the start of a deal dealt by seat `dealer`."""
+    if options.players == 2:
+        table = win_table(WIN_TABLE_NEEDS)
+        own_need, other_need = (options.target - score for score in
+                                (scores[side], scores[1 - side]))
+        if dealer == side:
+            return float(1 + table[own_need, other_need]) / 2
+        return float(1 - table[other_need, own_need]) / 2
+    value = race_position_value(layout_name(options.players, options.teams), tuple(scores),
+                                dealer, options.target, options.skunk)
+    return value.win[side]
 
 
 def _set(state: GameState, name: str, index: int, value) -> GameState:

@@ -100,7 +100,7 @@ def game_analysis(game_id: str, viewer: int | None, options: GameOptions,
         shown += [d for d in decisions if over or d.seat == viewer]
     seats = tuple(_seat_summary(options, seat, shown) for seat in range(options.players)
                   if over or seat == viewer)
-    sides = tuple(_side_summary(options, side, seats) for side in range(options.sides)
+    sides = tuple(_side_summary(side, seats) for side in range(options.sides)
                   if any(summary.side == side for summary in seats))
     return GameAnalysis(game_id, viewer, over, tuple(hands), tuple(shown), seats, sides)
 
@@ -111,21 +111,23 @@ def _seat_summary(options: GameOptions, seat: int, decisions: list[Decision]) ->
                    key=lambda index: -decisions[index].points_lost)[:WORST_SHOWN]
     return SeatSummary(seat, options.side_of(seat), len(own),
                        sum(decisions[index].points_lost for index in own),
-                       _total(options, (decisions[index].win_chance_lost for index in own)),
+                       _total(decisions[index].win_chance_lost for index in own),
                        tuple(worst))
 
 
-def _side_summary(options: GameOptions, side: int,
-                  seats: Sequence[SeatSummary]) -> SideSummary:
+def _side_summary(side: int, seats: Sequence[SeatSummary]) -> SideSummary:
     members = [summary for summary in seats if summary.side == side]
     return SideSummary(side, tuple(summary.seat for summary in members),
                        sum(summary.decisions for summary in members),
                        sum(summary.points_lost for summary in members),
-                       _total(options, (summary.win_chance_lost for summary in members)))
+                       _total(summary.win_chance_lost for summary in members))
 
 
-def _total(options: GameOptions, values) -> float | None:
-    """The sum of the chances known; None in games of more than two players, where none is."""
-    if options.players != 2:
+def _total(values) -> float | None:
+    """The sum of the chances known; None when some are asked for and none is known (games to
+    more than the win tables' reach)."""
+    values = list(values)
+    known = [value for value in values if value is not None]
+    if values and not known:
         return None
-    return float(sum(value for value in values if value is not None))
+    return float(sum(known))

@@ -54,19 +54,18 @@ def test_a_known_bad_discard_loses_what_the_discard_analysis_says():
 ])
 def test_every_decision_hard_made_is_the_one_the_analysis_calls_best(options, levels):
     """The positions rebuilt from the events are the ones `hard` saw: same analysis, same
-    choice, nothing lost in chance to win (two players) whatever the points."""
+    choice, nothing lost in chance to win whatever the points; a costly choice of another level
+    costs chance to win in every layout."""
     _, events = played(options, b"coach-hard", levels)
     hands = split_hands(options, events)
     decisions = [d for hand in hands for d in analyse_hand(options, hand)]
     hard = [d for d in decisions if levels[d.seat] == "hard"]
     assert hard and {d.kind for d in hard} == {"discard", "play"}
     assert [d.best for d in hard] == [d.chosen for d in hard]
-    if options.players == 2:
-        assert {d.win_chance_lost for d in hard} == {0.0}
-    else:
-        assert {d.win_chance_lost for d in decisions} == {None}
+    assert {d.win_chance_lost for d in hard} == {0.0}
     assert all(d.points_lost >= 0 for d in decisions)
-    assert any(d.points_lost > 0 for d in decisions if levels[d.seat] != "hard")
+    assert all(0 <= d.win_chance_lost < 1 for d in decisions)
+    assert any(d.win_chance_lost > 0 for d in decisions if levels[d.seat] != "hard")
 
 
 def test_the_log_splits_into_hands_with_their_scores_and_every_hand_of_a_finished_game_is_over():
@@ -84,3 +83,23 @@ def test_a_hand_whose_show_has_not_ended_is_not_finished():
     state, events = start_game(options, b"coach-open", 0)
     state, produced = apply(state, LEVELS["first"].choose(view(state, 1), random.Random(0)), 0.0)
     assert [hand.finished for hand in split_hands(options, events + produced)] == [False]
+
+
+@pytest.mark.parametrize("options, win_known", [
+    (GameOptions(players=3, target=241, start_scores=(225, 220, 215)), True),
+    (GameOptions(players=3, target=301, start_scores=(285, 280, 275)), False),
+    (GameOptions(target=301, start_scores=(250, 40)), False),   # the other side needs 261
+    (GameOptions(target=301, start_scores=(285, 280)), True),
+])
+def test_win_chance_lost_is_given_within_the_win_tables_reach(options, win_known):
+    """A discard's points lost valued in chance to win: with two players while no side needs
+    more than 241 points, in other layouts in games to at most 241 (their tables are built for
+    the target). A discard that loses nothing loses no chance, whatever the reach (outside
+    the two-player endgame, where chances rank the discards)."""
+    _, events = played(options, b"coach-reach", ["first", "medium", "hard"][:options.players])
+    first_hand = analyse_hand(options, split_hands(options, events)[0])
+    discards = [d for d in first_hand if d.kind == "discard"]
+    if options.players > 2:
+        assert all(d.win_chance_lost == 0.0 for d in discards if d.points_lost == 0)
+    known = [d.win_chance_lost is not None for d in discards if d.points_lost > 0]
+    assert set(known) == {win_known}

@@ -2,6 +2,8 @@
 duplicate deals, over HTTP."""
 from __future__ import annotations
 
+import pytest
+
 from tests.games.helpers import HUMAN, Player, create, first_legal
 
 HARD = {"kind": "computer", "level": "hard"}
@@ -67,7 +69,7 @@ def test_a_seat_sees_its_decisions_once_the_show_is_over_and_every_seat_s_at_the
     assert analysis(ana) == {**final, "seat": 0}
 
 
-def test_teams_are_summed_per_side_and_have_no_win_chance(client):
+def test_teams_are_summed_per_side_win_chance_included(client):
     created = create(client, [HUMAN, HARD, HARD, HARD],
                      {"target": 31, "teams": "2x2", "first_dealer": 3})
     ana = Player.creator(client, created)
@@ -77,9 +79,12 @@ def test_teams_are_summed_per_side_and_have_no_win_chance(client):
     for side in final["sides"]:
         members = [final["seats"][seat] for seat in side["seats"]]
         assert side["decisions"] == sum(member["decisions"] for member in members)
-        assert side["win_chance_lost"] is None
-    assert {d["win_chance_lost"] for d in final["decisions"]} == {None}
-    assert all(d["best"] == d["chosen"] for d in final["decisions"] if d["seat"] != 0)
+        assert side["win_chance_lost"] == pytest.approx(
+            sum(member["win_chance_lost"] for member in members), abs=2e-4)
+    computers = [d for d in final["decisions"] if d["seat"] != 0]
+    assert all(d["best"] == d["chosen"] for d in computers)
+    assert {d["win_chance_lost"] for d in computers} == {0.0}
+    assert all(0 <= d["win_chance_lost"] < 1 for d in final["decisions"])
 
 
 def test_hints_show_the_seat_to_act_what_hard_would_do(client):

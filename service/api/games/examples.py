@@ -228,21 +228,21 @@ GAME_ANALYSIS = {
 }
 
 # Seat 0's analysis after the first hand of a game of four in teams of two (its partner and
-# opponents `hard` computers): with more than two players no chance to win is given.
+# opponents `hard` computers): the points lost valued by the teams' race to 121.
 _TEAM_DISCARD = {"hand_number": 1, "game_number": 1, "seat": 0, "kind": "discard", "dealer": 3,
                  "scores": [0, 0], "held": ["6H", "4H", "5H", "AC", "9S"], "pile": [],
                  "chosen": ["6H"], "best": ["AC"], "points_lost": 4.8506,
-                 "win_chance_lost": None}
+                 "win_chance_lost": 0.0948}
 _TEAM_PLAY = {"hand_number": 1, "game_number": 1, "seat": 0, "kind": "play", "dealer": 3,
               "scores": [2, 0], "held": ["5H", "AC", "9S"], "pile": ["4H", "JS", "JH", "AD"],
-              "chosen": ["5H"], "best": ["5H"], "points_lost": 0.0, "win_chance_lost": None}
+              "chosen": ["5H"], "best": ["5H"], "points_lost": 0.0, "win_chance_lost": 0.0}
 TEAM_ANALYSIS = {
     "game_id": GAME_ID, "seat": 0, "complete": False, "hands": [1],
     "decisions": [_TEAM_DISCARD, {**_TEAM_PLAY, "scores": [0, 0],
                                   "held": ["4H", "5H", "AC", "9S"], "pile": [],
                                   "chosen": ["4H"], "best": ["4H"]}, _TEAM_PLAY],
     "seats": [{"seat": 0, "side": 0, "decisions": 3, "points_lost": 4.8506,
-               "win_chance_lost": None, "worst": [0]}],
+               "win_chance_lost": 0.0948, "worst": [0]}],
     "sides": [{"side": 0, "seats": [0], "decisions": 3, "points_lost": 4.8506,
-               "win_chance_lost": None}],
+               "win_chance_lost": 0.0948}],
 }

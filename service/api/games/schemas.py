@@ -347,17 +347,16 @@ class DecisionSchema(ma.Schema):
                        "others' over the rest of the play); 0 when nothing scores more",
         "example": 1.2386})
     win_chance_lost = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Two-player games: the best chance to win of any option less the "
-                       "chosen's (near the end, from the analysis' chances; elsewhere the "
-                       "points lost valued at the scores by the win model); null with more "
-                       "than two players, teams of two included (the win model is "
-                       "two-player), and where a side needs more than 241 points",
+        "description": "The best chance to win of any option less the chosen's (near the "
+                       "end, from the analysis' chances; elsewhere the points lost valued at "
+                       "the scores by the win model of the layout); null where a side needs "
+                       "more than 241 points (two players) or the target is above 241 (more "
+                       "players)",
         "example": 0.0193})
 
 
 _SUMMED_WIN_CHANCE = ("The sum of win_chance_lost over the decisions where it is known; null "
-                      "with more than two players, teams of two included (the win model is "
-                      "two-player)")
+                      "when it is known for none")
 
 
 class SeatSummarySchema(ma.Schema):
