@@ -23,8 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from service.bots import LEVELS  # noqa: E402
 from service.bots.discard import analyse_discard  # noqa: E402
-from service.bots.game_analysis import WIN_TABLE_NEEDS  # noqa: E402
-from service.bots.win_probability import win_table  # noqa: E402
+from service.bots.win_probability import IN_GAME_REACH, win_table  # noqa: E402
 from service.cards import Card  # noqa: E402
 from service.engine import Event, GameOptions, apply, start_game, to_act, view  # noqa: E402
 from service.games.analysis import HandCache, game_analysis  # noqa: E402
@@ -55,7 +54,7 @@ def main() -> None:
     parser.add_argument("--seed", default="postgame")
     args = parser.parse_args()
     analyse_discard(tuple(Card.parse(c) for c in "5H 5S JD 6C 4H KS".split()), own_crib=True)
-    win_table(WIN_TABLE_NEEDS)
+    win_table(IN_GAME_REACH)
     print(f"{'table':16} {'decisions':>9} {'cold wall s':>11} {'cold cpu s':>10} "
           f"{'cached ms':>9}   (per game, mean of {args.games})")
     for name, options in TABLES.items():

@@ -8,17 +8,16 @@ go, are forced). Cutting for deal, cutting the starter and the counts are not an
 Each position is rebuilt from the events as the seat saw it then (its cards, the pile, the goes,
 the scores) and put to the function `hard` calls in that position, so `best` is what `hard`
 plays there:
-- discard: service.bots.discard (the weighted crib), and with two players near the end
-  service.bots.win_probability's discard with the best chance to win;
+- discard: service.bots.discard_choice (the weighted crib, near the end the best chance to
+  win);
 - play: service.bots.pegging on service.bots.players.play_position of the seat's view.
 points_lost is the most expected points of any option less the chosen option's (discard: the
 net of hand and crib; play: what the side pegs less what the others peg over the rest of the
 play). win_chance_lost: the best chance to win of any option less the chosen option's where the
-analysis computes chances (near the end of a game: a play in any layout, a discard with two
-players), else points_lost times what one point is worth in chance to win at the decision's
+analysis computes chances (near the end of a game), else points_lost times what one point is worth in chance to win at the decision's
 scores, the next deal dealt by this hand's pone (two players: service.bots.win_probability,
-null where a side needs more than WIN_TABLE_NEEDS points; every other layout:
-service.bots.side_race, null in games to more than WIN_TABLE_NEEDS).
+every other layout: service.bots.side_race; null beyond the models' in-game reach,
+win_probability.within_reach).
 
 Deterministic: both analyses seed their sampling from the position, so a hand's decisions can
 be cached once the hand is over.
@@ -28,19 +27,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from service.bots.discard import analyse_discard
+from service.bots.discard_choice import rank_discards
 from service.bots.pegging import analyse_play
 from service.bots.players import play_position
 from service.bots.side_race import layout_name, race_position_value
-from service.bots.win_probability import discard_win_chances, is_endgame, win_table
+from service.bots.win_probability import IN_GAME_REACH, win_table, within_reach
 from service.cards import Card
 from service.engine import Event, GameOptions, GameState, view
 
 
-# The two-player win table is built once per process for needs up to this (about a second, then
-# a lookup), and the other layouts' tables for targets up to this (under half a second each);
-# beyond, a point's worth in chance to win is not given.
-WIN_TABLE_NEEDS = 241
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,23 +143,17 @@ class _HandReplay:
         self.state = replace(state, log=state.log + ({"type": event.type, **public},))
 
     def _discard(self, seat: int, thrown: tuple[Card, ...]) -> Decision:
-        state, options = self.state, self.options
+        state = self.state
         held = state.hands[seat]
-        own_crib = options.side_of(seat) == options.side_of(state.dealer)
-        ranked = analyse_discard(held, players=options.players, own_crib=own_crib,
-                                 teams=options.teams)
-        chosen = next(option for option in ranked if set(option.discard) == set(thrown))
-        points_lost = ranked[0].net - chosen.net
-        best = ranked[0]
-        win_lost = self._points_in_chance(seat, points_lost)
-        if options.players == 2 and not options.exact_finish \
-                and is_endgame(state.scores, options.target):
-            own, other = state.scores[seat], state.scores[1 - seat]  # seat = side
-            chances = discard_win_chances(ranked, held, own, other, own_crib, options.target,
-                                          options.skunk)
-            best = ranked[max(range(len(ranked)), key=chances.__getitem__)]
-            win_lost = float(max(chances) - chances[ranked.index(chosen)])
-        return self._decision(seat, "discard", held, thrown, best.discard, points_lost,
+        ranked = rank_discards(held, self.options, seat, state.dealer, state.scores)
+        index = next(index for index, option in enumerate(ranked.options)
+                     if set(option.discard) == set(thrown))
+        points_lost = ranked.options[0].net - ranked.options[index].net
+        if ranked.chances is None:
+            win_lost = self._points_in_chance(seat, points_lost)
+        else:
+            win_lost = max(ranked.chances) - ranked.chances[index]
+        return self._decision(seat, "discard", held, thrown, ranked.best.discard, points_lost,
                               win_lost)
 
     def _play(self, seat: int, card: Card) -> Decision:
@@ -199,8 +188,7 @@ class _HandReplay:
         needs = [options.target - score for score in state.scores]
         if min(needs) <= 0:
             return 0.0
-        limit = max(needs) if options.players == 2 else options.target
-        if limit > WIN_TABLE_NEEDS:
+        if not within_reach(options.players, state.scores, options.target):
             return None
         next_dealer = (state.dealer + 1) % options.players
         ahead_scores = list(state.scores)
@@ -214,7 +202,7 @@ class _HandReplay:
 def _win_chance(options: GameOptions, scores: Sequence[int], side: int, dealer: int) -> float:
     """The side's chance to win at the start of a deal dealt by seat `dealer`."""
     if options.players == 2:
-        table = win_table(WIN_TABLE_NEEDS)
+        table = win_table(IN_GAME_REACH)
         own_need, other_need = (options.target - score for score in
                                 (scores[side], scores[1 - side]))
         if dealer == side:

@@ -1,7 +1,7 @@
 """Hints: the analysis of the decision a seat faces now, from its own view, as `hard` makes it.
 
-A discard: the DISCARDS_SHOWN best discards by the weighted net (with two players near the end,
-ordered by the chance to win, as `hard` chooses). A play: every card that fits the count, as
+A discard: the DISCARDS_SHOWN best discards by the weighted net (near the end ordered by the
+chance to win, as `hard` chooses: service.bots.discard_choice). A play: every card that fits the count, as
 the play search ranks them. Nothing but the seat's own view goes in, so a hint tells the seat
 nothing it could not work out itself.
 """
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.bots.discard import analyse_discard
+from service.bots.discard_choice import rank_discards
 from service.bots.pegging import analyse_play
 from service.bots.players import play_position
-from service.bots.win_probability import discard_win_chances, is_endgame
 from service.cards import Card
 from service.engine import LegalDiscard, LegalPlay, SeatView
 
@@ -24,7 +23,7 @@ class HintOption:
     cards: tuple[Card, ...]        # the cards to discard, or the card to play
     expected: float                # discard: net of hand and crib; play: what the side pegs
                                    # less the others over the rest of the play
-    win_chance: float | None       # near the end of a two-player game
+    win_chance: float | None       # near the end of a game
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,19 +43,12 @@ def hint(view: SeatView) -> Hint | None:
 
 
 def _discard_hint(view: SeatView, hand: tuple[Card, ...]) -> Hint:
-    players = view.options.players
-    own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
-    ranked = analyse_discard(hand, players=players, own_crib=own_crib, teams=view.options.teams)
-    chances: list[float | None] = [None] * len(ranked)
-    if players == 2 and not view.options.exact_finish:
-        own, other = view.scores[view.seat], view.scores[1 - view.seat]
-        if is_endgame((own, other), view.options.target):
-            chances = [float(chance) for chance in discard_win_chances(
-                ranked, hand, own, other, own_crib, view.options.target, view.options.skunk)]
+    ranked = rank_discards(hand, view.options, view.seat, view.dealer, view.scores)
+    chances = ranked.chances or (None,) * len(ranked.options)
     options = [HintOption(option.discard, float(option.net), chance)
-               for option, chance in zip(ranked, chances)]
-    if chances[0] is not None:
-        options.sort(key=lambda option: -(option.win_chance or 0.0))  # stable: net breaks ties
+               for option, chance in zip(ranked.options, chances)]
+    if ranked.chances is not None:
+        options.sort(key=lambda option: -option.win_chance)  # stable: net breaks ties
     return Hint("discard", tuple(options[:DISCARDS_SHOWN]))
 
 

@@ -12,8 +12,8 @@ a match (next game, end match) are left to the people at the table.
   itself (a pair, a fifteen, a five) goes to its own side's crib and stays out of the others';
   a card that leaves the count at 5 or 21 (a ten-card makes 15 or 31) is played last.
 - hard: the discard with the best net expectation, the crib valued by how players of each role
-  really discard (service.bots.discard, service.bots.crib_model); with two players near the
-  end, the discard with the best chance to win (service.bots.win_probability); and the card the
+  really discard (service.bots.discard, service.bots.crib_model), near the end the discard with
+  the best chance to win (service.bots.discard_choice); and the card the
   play search recommends (service.bots.pegging: expected points over the rest of the play, or
   the chance to win near the end): the same functions the analysis endpoints call, so their
   recommendations are what `hard` plays.
@@ -24,9 +24,8 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from service.bots.discard import analyse_discard
+from service.bots.discard_choice import rank_discards
 from service.bots.pegging import PlayPosition, analyse_play
-from service.bots.win_probability import discard_for_the_game, is_endgame
 from service.cards import Card
 from service.engine import (Action, CallMuggins, ClaimCount, CutForDeal, CutStarter, Discard,
                             LegalClaim, LegalCut, LegalDiscard, LegalPlay, Play, SeatView)
@@ -111,15 +110,7 @@ def _greedy_play(view, playable, rng):
 
 # hard ------------------------------------------------------------------------------------------
 def _best_discard(view, hand, count, rng):
-    own_crib = view.side_of_seat[view.crib_owner] == view.side_of_seat[view.seat]
-    options = analyse_discard(hand, players=view.options.players, own_crib=own_crib,
-                              teams=view.options.teams)
-    if view.options.players == 2 and not view.options.exact_finish:
-        own, other = view.scores[view.seat], view.scores[1 - view.seat]
-        if is_endgame((own, other), view.options.target):
-            return discard_for_the_game(options, hand, own, other, own_crib,
-                                        view.options.target, view.options.skunk).discard
-    return options[0].discard
+    return rank_discards(hand, view.options, view.seat, view.dealer, view.scores).best.discard
 
 
 def _best_play(view, playable, rng):

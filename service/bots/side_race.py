@@ -48,6 +48,7 @@ millisecond for a game to 121 (bench/position_speed.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -56,8 +57,10 @@ import numpy as np
 
 from service.bots import win_probability
 from service.bots.win_probability import PositionError, PositionValue
+from service.cards import DECK, Card
 from service.engine.options import GameOptions
 from service.engine.rules import TEAM_LAYOUTS, skunk_level
+from service.scoring import show_points
 
 DATA_DIR = Path(__file__).with_name("data")
 HORIZON = 1e-12  # stop when the chance that no side has reached the target is below this
@@ -125,11 +128,14 @@ def role_model(layout: str) -> RoleModel:
     return RoleModel.from_data(json.loads(role_data_path(layout).read_text()))
 
 
-def one_deal(model: RoleModel, role: int, need: int,
-             owed_by_points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def one_deal(model: RoleModel, role: int, need: int, owed_by_points: np.ndarray,
+             counted: tuple[tuple[int, np.ndarray], ...] | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A side of `role` needing `need` at the start of a deal: by stage, the chance it first
     reaches the target there, and the chance it has not by then weighted by the game points it
-    would owe (owed_by_points[x]: having scored x of its need)."""
+    would owe (owed_by_points[x]: having scored x of its need); and the chances of the points
+    it has scored by the end of the deal, short of its need. `counted` replaces the model's
+    shows of the side (model.counted[role]) when some are known better."""
     stages = model.stages
     reached, owed = np.zeros(stages), np.empty(stages)
     play = model.cards + 1
@@ -142,14 +148,14 @@ def one_deal(model: RoleModel, role: int, need: int,
     pegged = model.play[role][:need]
     scored[:len(pegged)] = pegged
     stage = play
-    for counted, show in model.counted[role]:
-        owed[stage:counted] = (scored * owed_by_points).sum()
+    for at, show in model.counted[role] if counted is None else counted:
+        owed[stage:at] = (scored * owed_by_points).sum()
         full = np.convolve(scored, show)
-        reached[counted] = full[need:].sum()
+        reached[at] = full[need:].sum()
         scored = full[:need]
-        stage = counted
+        stage = at
     owed[stage:] = (scored * owed_by_points).sum()
-    return reached, owed
+    return reached, owed, scored
 
 
 @dataclass(frozen=True)
@@ -196,7 +202,7 @@ def one_deal_table(model: RoleModel, role: int, target: int, skunk: str) -> np.n
     table = np.zeros((target + 1, 2 * model.stages))
     for need in range(1, target + 1):
         owed_by_points = game_points_owed(target - need, need, target, skunk)
-        table[need] = np.concatenate(one_deal(model, role, need, owed_by_points))
+        table[need] = np.concatenate(one_deal(model, role, need, owed_by_points)[:2])
     return table
 
 
@@ -224,23 +230,47 @@ def races(tables: CycleTables, stages: int, needs: tuple[int, ...],
     chances = [np.zeros(need + 1) for need in needs]  # each side's, by its need
     for chance, need in zip(chances, needs):
         chance[need] = 1.0
-    cycles: list[list[np.ndarray]] = [[] for _ in needs]
-    still = np.ones(len(needs))
-    for _ in range(4 * max(needs) + 20):  # a guard only: every deal scores points
+    return _races(tables, stages, chances, roles, [[] for _ in needs], np.ones(len(needs)))
+
+
+def races_after_a_deal(model: RoleModel, tables: CycleTables, needs: tuple[int, ...],
+                       roles: tuple[int, ...], known_shows: dict[int, tuple], target: int,
+                       skunk: str) -> Races:
+    """As races, the first deal's shows of the sides in `known_shows` (side: its `counted`,
+    see one_deal) replacing the model's."""
+    first_deals, chances, still = [], [], np.ones(len(needs))
+    for side, (need, role) in enumerate(zip(needs, roles)):
+        owed_by_points = game_points_owed(target - need, need, target, skunk)
+        reached, owed, scored = one_deal(model, role, need, owed_by_points,
+                                         known_shows.get(side))
+        first_deals.append([np.concatenate([reached, owed])])
+        still[side] -= reached.sum()
+        chance = np.zeros(need + 1)
+        chance[need - np.arange(need)] = scored  # by the need left
+        chances.append(chance)
+    next_roles = tuple((role - 1) % model.sides for role in roles)
+    return _races(tables, model.stages, chances, next_roles, first_deals, still)
+
+
+def _races(tables: CycleTables, stages: int, chances: list[np.ndarray], roles: tuple[int, ...],
+           cycles: list[list[np.ndarray]], still: np.ndarray) -> Races:
+    """races from each side's chances by need (`cycles` holds what came before: each side's
+    times so far; `still`, the chance it has not reached the target by then)."""
+    sides = len(chances)
+    for _ in range(4 * max(map(len, chances)) + 20):  # a guard only: every deal scores points
         for side, role in enumerate(roles):
-            cycle = chances[side].dot(tables.by_need[role][:needs[side] + 1])
+            cycle = chances[side].dot(tables.by_need[role][:len(chances[side])])
             cycles[side].append(cycle)
             still[side] -= cycle.reshape(-1, 2, stages)[:, 0].sum()
         if np.prod(still) < HORIZON:
             break
         chances = [needs_after(chance, tables.points) for chance in chances]
-    by_time = np.array([np.hstack(cycle) for cycle in cycles]).reshape(len(needs), -1, 2, stages)
-    reached = by_time[:, :, 0].reshape(len(needs), -1)
+    by_time = np.array([np.hstack(cycle) for cycle in cycles]).reshape(sides, -1, 2, stages)
+    reached = by_time[:, :, 0].reshape(sides, -1)
     short = 1 - np.cumsum(reached, axis=1)
     done = np.flatnonzero(np.prod(short, axis=0) < HORIZON)
     end = int(done[0]) + 1 if len(done) else reached.shape[1]
-    return Races(reached[:, :end], short[:, :end],
-                 by_time[:, :, 1].reshape(len(needs), -1)[:, :end])
+    return Races(reached[:, :end], short[:, :end], by_time[:, :, 1].reshape(sides, -1)[:, :end])
 
 
 # Gauss-Legendre nodes and weights on [0, 1], exact for the polynomials of degree 5 below
@@ -323,3 +353,39 @@ def race_position_value(layout: str, scores, dealer: int, target: int,
                        tuple((side - dealer) % sides for side in range(sides)))
     wins, points = outcome(side_races)
     return PositionValue(tuple(wins), tuple(points))
+
+
+def discard_win_chances(options: Sequence, hand: Sequence[Card], scores: Sequence[int],
+                        seat: int, dealer: int, game: GameOptions) -> list[float]:
+    """The chance to win of the side of `seat` after each of its discard `options`
+    (service.bots.discard's) in a deal dealt by seat `dealer`, every side's score given, for
+    any layout of more than two players: as win_probability.discard_win_chances does for two,
+    the seat's show is its kept cards' exact points over every starter and the crib the
+    model's moved to the option's expected crib; the rest is the model's."""
+    layout = layout_name(game.players, game.teams)
+    model = role_model(layout)
+    tables = cycle_tables(layout, game.target, game.skunk)
+    win_probability.check_position(scores, game.target)
+    needs = tuple(game.target - score for score in scores)
+    roles = tuple((side - dealer) % model.sides for side in range(model.sides))
+    side, dealing = game.side_of(seat), game.side_of(dealer)
+    show_stage = model.cards + ((seat - dealer) % game.players or game.players)
+    crib_stage = model.cards + game.players + 1
+    unseen = [card for card in DECK if card not in hand]
+
+    def chance(option) -> float:
+        kept = np.bincount([show_points(option.keep, starter) for starter in unseen],
+                           minlength=30) / len(unseen)
+        crib = win_probability.shifted(model.crib, option.crib)
+        known = {side: _replaced(model.counted[roles[side]], show_stage, kept)}
+        known[dealing] = _replaced(known.get(dealing, model.counted[0]), crib_stage, crib)
+        wins, _ = outcome(races_after_a_deal(model, tables, needs, roles, known, game.target,
+                                             game.skunk))
+        return wins[side]
+
+    return [chance(option) for option in options]
+
+
+def _replaced(counted: tuple[tuple[int, np.ndarray], ...], stage: int,
+              show: np.ndarray) -> tuple[tuple[int, np.ndarray], ...]:
+    return tuple((at, show if at == stage else chances) for at, chances in counted)

@@ -170,8 +170,22 @@ def check_position(scores, target: int, fields: tuple[str, str] = ("scores", "sc
 ENDGAME_NEED = 40
 
 
-def is_endgame(scores: tuple[int, int], target: int) -> bool:
+# In a game, the win models are asked only within this reach: the two-player table for needs up
+# to it is built once per process in about a second, another layout's tables for a target up to
+# it in under half a second (for 1000: minutes and seconds, too long for a move).
+IN_GAME_REACH = 241
+
+
+def is_endgame(scores: Sequence[int], target: int) -> bool:
     return target - max(scores) <= ENDGAME_NEED
+
+
+def within_reach(players: int, scores: Sequence[int], target: int) -> bool:
+    """Whether a game's position is within IN_GAME_REACH: two players, by the points each side
+    needs; more, by the target (their tables are built per target)."""
+    if players == 2:
+        return target - min(scores) <= IN_GAME_REACH
+    return target <= IN_GAME_REACH
 
 
 def discard_win_chances(options: Sequence, hand: Sequence[Card], own_score: int,
@@ -195,16 +209,6 @@ def discard_win_chances(options: Sequence, hand: Sequence[Card], own_score: int,
                                    np.convolve(model.dealer_hand, crib), target, skunk)
 
     return [chance(option) for option in options]
-
-
-def discard_for_the_game(options: Sequence, hand: Sequence[Card], own_score: int,
-                         opponent_score: int, dealer: bool, target: int,
-                         skunk: str = "standard"):
-    """Of `options` (best points first), the one with the best chance to win (ties: the
-    first)."""
-    chances = discard_win_chances(options, hand, own_score, opponent_score, dealer, target,
-                                  skunk)
-    return options[max(range(len(options)), key=chances.__getitem__)]
 
 
 def deal_win_chance(a: int, b: int, pone_show: np.ndarray, dealer_show: np.ndarray,

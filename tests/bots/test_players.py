@@ -5,6 +5,7 @@ import pytest
 from bench.match import play_deal
 from service.bots.pegging import analyse_play
 from service.bots import LEVELS
+from service.bots.hints import hint as view_hint
 from service.bots.players import play_position
 from service.simulation.selfplay import play_game
 from service.simulation.stacked import deal_from
@@ -131,3 +132,16 @@ def test_levels_registry_for_the_games_service():
     assert sorted(LEVELS) == ["easy", "first", "hard", "medium"]
     action = LEVELS["hard"].choose(view(state, seat), random.Random(0))
     assert action == CutForDeal(seat, None)
+
+
+def test_near_the_end_of_a_team_game_hard_and_its_hint_take_the_best_chance_to_win():
+    """2x2 at 108-108, seat 0's partner deals: the best net throws the five (tests/bots/
+    test_side_race.py), the best chance to win keeps 5 6 7 7; hard and the hint agree."""
+    options = GameOptions(players=4, teams="2x2")
+    deck = stacked_deck(4, 2, {0: "7S 7H 5S 6H 7C", 1: "AC 2C 3C 4C 6C", 2: "AD 2D 3D 4D 6D",
+                               3: "AH 2H 3H 4H 8H"}, starter="KS")
+    state = deal_from(new_game(options, b"team endgame"), deck, dealer=2, scores=(108, 108))
+    thrown = LEVELS["hard"].choose(view(state, 0), random.Random(0)).cards
+    assert len(thrown) == 1 and thrown[0].rank == 7
+    hint = view_hint(view(state, 0))
+    assert hint.options[0].cards == thrown and round(hint.options[0].win_chance, 4) == 0.6142

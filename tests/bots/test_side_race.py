@@ -2,13 +2,20 @@
 approximation against the exact two-player model on the same deals, the rules of the layouts."""
 import itertools
 import json
+import random
 
 import numpy as np
 import pytest
 
-from service.bots.side_race import (Races, layout_position_value, outcome, race_position_value,
-                                    role_data_path)
+from service.bots import win_probability
+from service.bots.discard import analyse_discard
+from service.bots.discard_choice import rank_discards
+from service.bots.side_race import (Races, cycle_tables, discard_win_chances,
+                                    layout_position_value, outcome, race_position_value, races,
+                                    races_after_a_deal, role_data_path, role_model)
 from service.bots.win_probability import DealModel, PositionError, position_value, solve
+from service.cards import DECK, parse_cards
+from service.engine import GameOptions
 from service.simulation.deal_scores import SeatDeal, role_distributions
 
 # The largest difference from the exact two-player model over every pair of needs to 121 on
@@ -127,3 +134,42 @@ def test_the_role_data_count_each_sides_play_by_card_and_each_seats_show():
     assert data["roles"][2]["reach"][0][12] == 1
     assert data["shows"][0][8] == data["shows"][0][2] == 1
     assert data["crib"][6] == data["crib"][0] == 1
+
+
+@pytest.mark.parametrize("layout, scores, dealer", [
+    ("3", (90, 100, 85), 1), ("2x2", (100, 110), 3), ("6", (100, 90, 95, 80, 101, 99), 4),
+    ("3x2", (0, 0, 0), 0), ("2", (115, 117), 1)])
+def test_a_first_deal_with_the_models_own_shows_is_the_plain_race(layout, scores, dealer):
+    model, tables = role_model(layout), cycle_tables(layout, 121, "standard")
+    needs = tuple(121 - score for score in scores)
+    roles = tuple((side - dealer) % model.sides for side in range(model.sides))
+    plain = outcome(races(tables, model.stages, needs, roles))
+    after = outcome(races_after_a_deal(model, tables, needs, roles, {}, 121, "standard"))
+    assert np.array(after) == pytest.approx(np.array(plain), abs=1e-12)
+
+
+def test_on_two_players_the_races_value_discards_as_the_exact_model_does():
+    rng = random.Random(1)
+    differences = []
+    for _ in range(20):
+        hand = tuple(rng.sample(DECK, 6))
+        dealer, scores = rng.randrange(2), (rng.randrange(80, 120), rng.randrange(80, 120))
+        options = analyse_discard(hand, players=2, own_crib=dealer == 0)
+        races_chances = discard_win_chances(options, hand, scores, 0, dealer, GameOptions())
+        exact = win_probability.discard_win_chances(options, hand, *scores, dealer == 0, 121)
+        differences += [abs(a - b) for a, b in zip(races_chances, exact)]
+    assert max(differences) <= EXACT_TOLERANCE
+
+
+def test_near_the_end_a_team_keeps_the_hand_that_counts_out_surely():
+    """2x2, 108-108, seat 0's partner deals: throwing the five keeps three sevens and a six
+    (the best net, 15.75 with the five in its own crib); keeping 5 6 7 7 holds 8 points
+    whatever the starter, and the team needs 13 with the crib to come."""
+    hand = parse_cards("7S 7H 5S 6H 7C".split())
+    ranked = rank_discards(hand, GameOptions(players=4, teams="2x2"), 0, 2, (108, 108))
+    assert ranked.options[0].discard == parse_cards(["5S"])
+    assert round(float(ranked.options[0].net), 2) == 15.75
+    assert set(ranked.best.keep) == set(parse_cards("5S 6H 7H 7S".split()))
+    assert (round(ranked.chances[0], 4), round(max(ranked.chances), 4)) == (0.4732, 0.6142)
+    far = rank_discards(hand, GameOptions(players=4, teams="2x2"), 0, 2, (60, 60))
+    assert far.chances is None and far.best is far.options[0]

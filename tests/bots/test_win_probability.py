@@ -6,10 +6,12 @@ import numpy as np
 import pytest
 
 from service.bots.discard import analyse_discard
+from service.bots.discard_choice import rank_discards
 from service.bots.win_probability import (DealModel, PositionError, deal_model, deal_win_chance,
-                                          discard_for_the_game, discard_win_chances,
-                                          position_value, shifted, solve, win_table)
+                                          discard_win_chances, position_value, shifted, solve,
+                                          win_table)
 from service.cards import parse_cards
+from service.engine import GameOptions
 
 # A made-up deal: the play gives (dealer, pone) points; then the pone's show, the dealer's.
 PLAY = {(1, 0): 2, (0, 1): 1, (2, 1): 1}          # counts, over 4 deals
@@ -132,6 +134,6 @@ def test_near_the_end_the_pone_keeps_the_cards_likeliest_to_count_out():
     options = analyse_discard(hand, own_crib=False)
     assert options[0].keep == parse_cards("10C 2C 7C 8C".split())
     chances = discard_win_chances(options, hand, 109, 117, dealer=False, target=121)
-    chosen = discard_for_the_game(options, hand, 109, 117, dealer=False, target=121)
+    chosen = rank_discards(hand, GameOptions(), seat=0, dealer=1, scores=(109, 117)).best
     assert chosen.keep == parse_cards("2C 7C 6S 8C".split())
     assert (round(chances[0], 4), round(max(chances), 4)) == (0.1616, 0.2344)

@@ -47,7 +47,9 @@ def discard_analysis(body):
     side needs 40 points or fewer, from the scores given): then `win` is each discard's chance
     to win the game (see analysePosition: your show exact over every starter, the crib the
     model's moved to the discard's expected crib) and the recommendation is the best chance,
-    as `hard` plays. Wrong hand sizes for the player count, teams that do not fit, repeated
+    as `hard` plays. (With more players `hard` ranks its discards near the end by the chance to
+    win too, from every side's score, which this endpoint does not take: here they keep the
+    net's order.) Wrong hand sizes for the player count, teams that do not fit, repeated
     cards and a score already at the target are 422s."""
     report, _ = discard_report(
         parse_cards(body["hand"], "hand"), body["players"], body["own_crib"], body["teams"],

@@ -137,7 +137,8 @@ class HintOptionSchema(ma.Schema):
                        "(another's) the crib; play: expected points your side pegs less what "
                        "the other sides peg over the rest of the play"})
     win_chance = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Near the end of a two-player game: the chance to win after it"})
+        "description": "Near the end of a game (a side needs 40 points or fewer; a play: 31): "
+                       "the chance to win after it"})
 
 
 class HintSchema(ma.Schema):
