@@ -1,9 +1,11 @@
 """Near the end of a game: the chance to win once the play is over, when nobody pegged out.
 
-A local rule until a win-probability model replaces it (`chance_after_play` is the one function
-the play search calls; anything with its signature can take its place). After the play the
-show decides, in order: the side without the crib counts first, the crib's side last with its
-hand and then its crib. A side counts out when its show reaches what it still needs:
+`chance_after_play` is the one function the play search calls. Two players (without
+exact_finish, within the model's in-game reach): the exact model,
+service.bots.win_probability.chance_after_play. Otherwise a local rule, since the search knows
+only the leading other side's score: after the play the show decides, in order: the side
+without the crib counts first, the crib's side last with its hand and then its crib. A side
+counts out when its show reaches what it still needs:
 - your own hand's points are known (`own_show`, when given); the rest is estimated;
 - another hand is worth about HAND_MEAN points, a crib about CRIB_MEAN, each give or take
   SPREAD (a logistic curve around the mean);
@@ -13,6 +15,8 @@ hand and then its crib. A side counts out when its show reaches what it still ne
 from __future__ import annotations
 
 import math
+
+from service.bots import win_probability
 
 HAND_MEAN = 8.0
 CRIB_MEAN = 4.5
@@ -26,9 +30,11 @@ def in_endgame(own_need: int, opponent_need: int) -> bool:
 
 
 def chance_after_play(own_need: int, opponent_need: int, own_crib: bool,
-                      own_show: int | None) -> float:
+                      own_show: int | None, two_player_model: bool) -> float:
     """The chance the searching side wins when, after the play, it still needs `own_need`
     points and the leading other side `opponent_need` (both > 0)."""
+    if two_player_model:
+        return win_probability.chance_after_play(own_need, opponent_need, own_crib, own_show)
     own_out = _reaches(own_need, own_show, own_crib)
     opponent_out = _reaches(opponent_need, None, not own_crib)
     later = min(1.0, max(0.0, 0.5 + (opponent_need - own_need) / 100))

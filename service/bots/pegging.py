@@ -11,7 +11,8 @@ every card, so the comparison between cards is not blurred by different luck. A 
   here to the end of the play, this card included, averaged over the sampled deals;
 - expected: expected_for - expected_against, what the search maximises;
 - win_chance: near the end of a game (a side needs ENDGAME_NEED points or fewer), the chance to
-  win: 1 when your side pegs out first, 0 when another does, else service.bots.endgame's rule;
+  win: 1 when your side pegs out first, 0 when another does, else the chance after the play
+  (service.bots.endgame: the two-player model, or a rule);
   the card with the best win_chance is then played.
 A card that reaches the target at once is always first (with exact_finish, points that would
 pass the target count as none); ties go to the higher count value, then the deck order.
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from service.bots.belief import Belief
 from service.bots.endgame import chance_after_play, in_endgame
 from service.bots.playout import RANK, VALUE, draw_policies, peg_points, play_out
+from service.bots.win_probability import within_reach
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
@@ -128,6 +130,8 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     opponent_need = position.target - position.opponent_score
     needs = [own_need] + [opponent_need] * max(side_of)
     endgame = in_endgame(own_need, opponent_need)
+    two_player_model = position.players == 2 and not position.exact_finish and within_reach(
+        2, (position.own_score, position.opponent_score), position.target)
     own_crib = side_of[position.dealer] == 0
     others = max(side_of)
     totals = {card: [0.0, 0.0, 0.0] for card in playable}   # for, against, win
@@ -150,7 +154,7 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
             if endgame:
                 total[2] += _win(first_out, own_need - points[0],
                                  opponent_need - max(points[1:]), own_crib,
-                                 position.show_points)
+                                 position.show_points, two_player_model)
     options = [_option(position, card, totals[card], deals, endgame, own_need)
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
@@ -159,10 +163,10 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
 
 
 def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,
-         own_show: int | None) -> float:
+         own_show: int | None, two_player_model: bool) -> float:
     if first_out >= 0:
         return float(first_out == 0)
-    return chance_after_play(own_need, opponent_need, own_crib, own_show)
+    return chance_after_play(own_need, opponent_need, own_crib, own_show, two_player_model)
 
 
 def _option(position: PlayPosition, card: Card, total: list[float], deals: int,

@@ -236,6 +236,34 @@ def deal_win_chance(a: int, b: int, pone_show: np.ndarray, dealer_show: np.ndarr
     return (1 + value) / 2
 
 
+@lru_cache(maxsize=1 << 14)
+def chance_after_play(own_need: int, opponent_need: int, own_crib: bool,
+                      own_show: int | None) -> float:
+    """Two players, the play over and nobody out: the chance to win when you still need
+    `own_need` points and the other side `opponent_need` (both > 0). The shows in counting
+    order, the pone's first (your hand's points are `own_show` when known, every other show
+    the model's), then the deals to come (win_table), the pone of this deal dealing next."""
+    model = deal_model()
+    if own_crib:
+        own = model.dealer_show if own_show is None else \
+            np.concatenate([np.zeros(own_show), model.dealer_crib])
+        return 1 - _first_counter_wins(model.pone_show, opponent_need, own, own_need)
+    own = model.pone_show if own_show is None else np.eye(1, own_show + 1, own_show)[0]
+    return _first_counter_wins(own, own_need, model.dealer_show, opponent_need)
+
+
+def _first_counter_wins(first: np.ndarray, first_need: int, second: np.ndarray,
+                        second_need: int) -> float:
+    """The chance the side that counts first (the pone) wins, each side's show drawn from its
+    chances by points: it counts out, or neither does and it deals the next deal."""
+    table = win_table(max(first_need, second_need))
+    x = np.arange(min(first_need, len(first)))
+    y = np.arange(min(second_need, len(second)))
+    later = (1 + table[first_need - x[:, None], second_need - y[None, :]]) / 2
+    return float(first[first_need:].sum()
+                 + (first[x][:, None] * later * second[y][None, :]).sum())
+
+
 def shifted(chances: np.ndarray, mean: float) -> np.ndarray:
     """`chances` (by points) moved to have the given mean, split between the two whole shifts
     around it (points below 0 count as 0)."""

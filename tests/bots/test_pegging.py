@@ -1,9 +1,11 @@
 """The play search: exact where the other hands are forced, the goes' proofs, the endgame."""
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
+from service.bots import win_probability
 from service.bots.endgame import chance_after_play
 from service.bots.kept_hands import kept_hand_weight
 from service.bots.kept_hands_table import LIKELIHOOD_RATIOS
@@ -88,8 +90,12 @@ def test_near_the_end_the_other_side_pegging_out_loses_the_game():
     analysis = analyse_play(position)
     five, nine = _option(analysis, "5D"), _option(analysis, "9S")
     assert nine.win_chance == 0.0 and str(analysis.recommendation) == "5D"
-    assert five.win_chance == pytest.approx(chance_after_play(2, 1, False, None))
+    assert five.win_chance == pytest.approx(win_probability.chance_after_play(2, 1, False, None))
+    assert round(five.win_chance, 4) == 0.9951  # your show scores 2 or more (the dealer needs 1)
     assert (nine.expected_against, five.expected_against) == (2.0, 0.0)
+    ruled = analyse_play(replace(position, exact_finish=True))  # a rule the model does not know
+    assert _option(ruled, "5D").win_chance == pytest.approx(
+        chance_after_play(2, 1, False, None, two_player_model=False))
 
 
 def test_a_go_said_proves_the_cards_left_are_high():
@@ -189,12 +195,16 @@ def test_hands_strong_players_keep_weigh_more():
     assert kept_hand_weight(2, False, (), [card.index for card in _cards("5H 5S JD")]) == 1.0
 
 
-def test_after_the_play_the_side_that_counts_first_wins_with_enough_show():
+@pytest.mark.parametrize("two_player_model", [True, False])
+def test_after_the_play_the_side_that_counts_first_wins_with_enough_show(two_player_model):
+    def chance(own_need, opponent_need, own_crib, own_show):
+        return chance_after_play(own_need, opponent_need, own_crib, own_show, two_player_model)
+
     # The pone counts first: 12 in hand when 5 are needed wins whatever the dealer holds.
-    assert chance_after_play(5, 1, own_crib=False, own_show=12) == 1.0
+    assert chance(5, 1, own_crib=False, own_show=12) == 1.0
     # The dealer needing 30 with 29 in hand, the pone needing 2: the pone almost always counts
     # out first.
-    assert chance_after_play(30, 2, own_crib=True, own_show=29) < 0.1
+    assert chance(30, 2, own_crib=True, own_show=29) < 0.1
     # Each point still needed costs chances.
-    chances = [chance_after_play(need, 20, own_crib=True, own_show=None) for need in range(1, 30)]
+    chances = [chance(need, 20, own_crib=True, own_show=None) for need in range(1, 30)]
     assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]

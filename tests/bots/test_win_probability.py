@@ -5,6 +5,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+from service.bots import win_probability
 from service.bots.discard import analyse_discard
 from service.bots.discard_choice import rank_discards
 from service.bots.win_probability import (DealModel, PositionError, deal_model, deal_win_chance,
@@ -137,3 +138,36 @@ def test_near_the_end_the_pone_keeps_the_cards_likeliest_to_count_out():
     chosen = rank_discards(hand, GameOptions(), seat=0, dealer=1, scores=(109, 117)).best
     assert chosen.keep == parse_cards("2C 7C 6S 8C".split())
     assert (round(chances[0], 4), round(max(chances), 4)) == (0.1616, 0.2344)
+
+
+@pytest.mark.parametrize("own_need, opponent_need, own_crib, own_show", [
+    (5, 20, False, None), (5, 20, False, 3), (5, 20, True, None), (5, 20, True, 2),
+    (20, 5, False, None), (20, 5, True, 12), (30, 30, True, None), (10, 10, False, 4)])
+def test_the_chance_after_the_play_counts_the_shows_in_order(own_need, opponent_need, own_crib,
+                                                             own_show):
+    """Against a literal sum over both shows: the pone counts first, then the dealer (hand
+    and crib); a side that reaches its need wins; else the next deal, dealt by this pone."""
+    model = deal_model()
+    table = win_table(121)
+    if own_crib:
+        dealer_points = {points: chance for points, chance in enumerate(model.dealer_show)}
+        if own_show is not None:
+            dealer_points = {own_show + points: chance
+                             for points, chance in enumerate(model.dealer_crib)}
+        pone_points = dict(enumerate(model.pone_show))
+    else:
+        pone_points = dict(enumerate(model.pone_show)) if own_show is None else {own_show: 1.0}
+        dealer_points = dict(enumerate(model.dealer_show))
+    pone_need, dealer_need = (opponent_need, own_need) if own_crib else (own_need, opponent_need)
+    pone_wins = 0.0
+    for pone, pone_chance in pone_points.items():
+        if pone >= pone_need:
+            pone_wins += pone_chance
+            continue
+        for dealer, dealer_chance in dealer_points.items():
+            if dealer < dealer_need:  # the pone deals next
+                later = (1 + table[pone_need - pone, dealer_need - dealer]) / 2
+                pone_wins += pone_chance * dealer_chance * later
+    expected = 1 - pone_wins if own_crib else pone_wins
+    chance = win_probability.chance_after_play(own_need, opponent_need, own_crib, own_show)
+    assert chance == pytest.approx(expected, abs=1e-12)

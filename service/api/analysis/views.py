@@ -87,9 +87,10 @@ def play_analysis(body):
     card on the same deals. expected_for is what your side pegs from here, expected_against what
     the average other side pegs; cards are ranked by expected = expected_for -
     expected_against. Near the end of the game (a side needs 31 points or fewer) they are ranked
-    by win_chance instead: pegging out first wins, and otherwise the show decides (the side
-    without the crib counts first; your hand's `show_points` when given, other hands about 8
-    and a crib about 4.5). A card that reaches the target is always first (with `exact_finish`,
+    by win_chance instead: pegging out first wins, and otherwise the shows in counting order
+    and the deals after decide (two players: the model of analysePosition, your hand's
+    `show_points` when given; with more players, or `exact_finish`, a rule that knows only the
+    leading other side: other hands about 8 points, a crib about 4.5). A card that reaches the target is always first (with `exact_finish`,
     points that would pass the target score nothing); ties go to the card of higher count value.
     The result is deterministic: the same position always samples the same deals. Impossible
     positions are 422s."""
