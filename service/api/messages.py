@@ -69,6 +69,11 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                              "{field}: with {players} players give {expected} hand sizes, not "
                              "{got}"),
         "dealer_mismatch": ("Two dealers", "{field}: dealer says you dealt, not seat {seat}"),
+        "crib_owner_mismatch": ("Two cribs",
+                                "{field}: own_crib is {own_crib}, but seat {seat} deals"),
+        "scores_given_twice": ("Scores given twice",
+                               "{field}: give scores, or own_score and opponent_score, not "
+                               "both"),
         "played_card_unseen": ("Card not played", "{where}: {card} is neither in pile nor in seen"),
         "impossible_hands": ("Impossible hands",
                              "{field}: the cards you have not seen cannot make the other "
@@ -228,6 +233,11 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                              "mano, no {got}"),
         "dealer_mismatch": ("Dos repartidores",
                             "{field}: dealer dice que repartió usted, no el asiento {seat}"),
+        "crib_owner_mismatch": ("Dos cunas",
+                                "{field}: own_crib es {own_crib}, pero reparte el asiento "
+                                "{seat}"),
+        "scores_given_twice": ("Marcadores repetidos",
+                               "{field}: dé scores, o own_score y opponent_score, no ambos"),
         "played_card_unseen": ("Carta no jugada", "{where}: {card} no está ni en pile ni en seen"),
         "impossible_hands": ("Manos imposibles",
                              "{field}: las cartas que no ha visto no pueden formar las manos "

@@ -120,7 +120,7 @@ def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
     dealer is dealt one card fewer and keeps everything). Raises DiscardPositionError.
     """
     hand = tuple(hand)
-    shape = _shape_for(hand, players, own_crib, teams)
+    shape = shape_for(hand, players, own_crib, teams)
     unseen = [card for card in DECK if card not in hand]
     weight = crib_weight(own_crib, players, teams)
     per_rank = [0] * 14
@@ -143,8 +143,9 @@ def analyse_discard(hand: Sequence[Card], *, players: int = 2, own_crib: bool,
     return sorted(options, key=lambda option: (-option.net, -option.uniform_net))
 
 
-def _shape_for(hand: tuple[Card, ...], players: int, own_crib: bool,
-               teams: str | None) -> DealShape:
+def shape_for(hand: Sequence[Card], players: int, own_crib: bool,
+              teams: str | None) -> DealShape:
+    """The deal `hand` was dealt from; raises DiscardPositionError if it cannot be one."""
     if len(set(hand)) != len(hand):
         raise DiscardPositionError("duplicate_card", "a card appears twice in the hand",
                                    field="hand")

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from service.bots.discard import DiscardOption, analyse_discard, crib_weight
-from service.bots.win_probability import check_position, discard_win_chances, is_endgame
+from service.bots.discard import DiscardOption, analyse_discard, crib_weight, shape_for
+from service.bots.discard_choice import RankedDiscards, rank_discards
+from service.bots.win_probability import PositionError, check_position
 from service.cards import Card
+from service.engine import GameOptions
 
 DECIMALS = 4  # expectations are rounded; the exact uniform fractions come alongside
 
@@ -19,17 +21,31 @@ def rounded(value: Fraction | float) -> float:
 
 def discard_report(hand: Sequence[Card], players: int = 2, own_crib: bool = False,
                    teams: str | None = None, scores: tuple[int, int] = (0, 0),
-                   target: int = 121, skunk: str = "standard"
-                   ) -> tuple[dict, list[DiscardOption]]:
-    """The analysis body of `hand`, and its options best first (by the weighted net)."""
-    options = analyse_discard(hand, players=players, own_crib=own_crib, teams=teams)
-    check_position(scores, target, ("own_score", "opponent_score"))
-    chances: list[float | None] = [None] * len(options)
-    best = options[0]
-    if players == 2 and is_endgame(scores, target):
-        won = discard_win_chances(options, hand, *scores, own_crib, target, skunk)
-        chances = list(won)
-        best = options[max(range(len(options)), key=won.__getitem__)]
+                   target: int = 121, skunk: str = "standard",
+                   side_scores: Sequence[int] | None = None, dealer_seat: int | None = None
+                   ) -> tuple[dict, tuple[DiscardOption, ...]]:
+    """The analysis body of `hand`, and its options best first (by the weighted net).
+
+    `scores` are yours and the leading other side's; `side_scores`, when given, every side's
+    (yours first, then the other sides clockwise from your left) in their place. `dealer_seat`
+    is the dealer counted clockwise from you (0: you). Near the end the discards are valued by
+    the chance to win, as `hard` values them (service.bots.discard_choice): with two players
+    from the scores, with more only when every side's score and the dealer are known."""
+    shape_for(hand, players, own_crib, teams)  # the hand's errors come first
+    game = GameOptions(players=players, teams=teams, target=target, skunk=skunk)
+    dealer = _dealer(game, own_crib, dealer_seat)
+    if side_scores is None:
+        check_position(scores, target, ("own_score", "opponent_score"))
+    else:
+        _check_side_scores(game, side_scores)
+        scores = (side_scores[0], max(side_scores[1:]))
+    if dealer is not None and (players == 2 or side_scores is not None):
+        ranked = rank_discards(hand, game, 0, dealer, side_scores or scores)
+    else:
+        ranked = RankedDiscards(tuple(analyse_discard(hand, players=players, own_crib=own_crib,
+                                                      teams=teams)), None)
+    options, best = ranked.options, ranked.best
+    chances = ranked.chances or (None,) * len(options)
     starters = 52 - len(hand)
     others = (5 if players == 6 else 4) - len(best.discard)
     body = {
@@ -53,3 +69,28 @@ def discard_report(hand: Sequence[Card], players: int = 2, own_crib: bool = Fals
 
 def _texts(cards: Sequence[Card]) -> list[str]:
     return [card.text for card in cards]
+
+
+def _dealer(game: GameOptions, own_crib: bool, dealer_seat: int | None) -> int | None:
+    """The dealer's seat, you at 0: dealer_seat, checked against own_crib; else with two
+    players what own_crib says; else unknown."""
+    if dealer_seat is None:
+        return (0 if own_crib else 1) if game.players == 2 else None
+    if dealer_seat >= game.players:
+        raise PositionError("dealer_out_of_range", f"with {game.players} players the dealer "
+                            f"is a seat from 0 to {game.players - 1}, not {dealer_seat}",
+                            field="dealer_seat", players=game.players,
+                            last=game.players - 1, got=dealer_seat)
+    if (game.side_of(dealer_seat) == 0) != own_crib:
+        raise PositionError("crib_owner_mismatch", f"own_crib is {str(own_crib).lower()}, but "
+                            f"seat {dealer_seat} deals", field="dealer_seat",
+                            own_crib=str(own_crib).lower(), seat=dealer_seat)
+    return dealer_seat
+
+
+def _check_side_scores(game: GameOptions, side_scores: Sequence[int]) -> None:
+    if len(side_scores) != game.sides:
+        raise PositionError("wrong_score_count", f"give {game.sides} scores, one per side, not "
+                            f"{len(side_scores)}", field="scores", expected=game.sides,
+                            got=len(side_scores))
+    check_position(side_scores, game.target, ("scores",) * game.sides)

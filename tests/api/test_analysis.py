@@ -11,10 +11,50 @@ from service.engine import GameOptions, apply, new_game, to_act, view
 from tests.api.conftest import problem
 
 
-def test_the_documented_discard_example_is_what_the_route_answers(client):
-    response = client.post("/v1/analysis/discard", json=examples.DISCARD_REQUEST)
+@pytest.mark.parametrize("name", sorted(examples.DISCARD_REQUESTS))
+def test_the_documented_discard_examples_are_what_the_route_answers(client, name):
+    response = client.post("/v1/analysis/discard", json=examples.DISCARD_REQUESTS[name]["value"])
     assert response.status_code == 200
-    assert response.get_json() == examples.DISCARD_RESPONSE
+    assert response.get_json() == examples.DISCARD_RESPONSES[name]["value"]
+
+
+def test_with_every_sides_score_and_the_dealer_the_discard_is_valued_for_the_game(client):
+    """Three players near the end: without the dealer the chances are unknown (null) and the
+    net decides; with it, the chances rank the discards, as `hard` does at the table."""
+    request = {"hand": ["7S", "7H", "5S", "6H", "7C"], "players": 3, "own_crib": False,
+               "scores": [110, 112, 100]}
+    plain = client.post("/v1/analysis/discard", json=request).get_json()
+    assert {option["win"] for option in plain["discards"]} == {None}
+    valued = client.post("/v1/analysis/discard", json={**request, "dealer_seat": 1}).get_json()
+    chances = [option["win"] for option in valued["discards"]]
+    assert all(0 < chance < 1 for chance in chances)
+    best = valued["discards"][chances.index(max(chances))]
+    assert valued["recommendation"] == {"discard": best["discard"], "keep": best["keep"]}
+    far = client.post("/v1/analysis/discard", json={**request, "scores": [10, 12, 0],
+                                                    "dealer_seat": 1}).get_json()
+    assert {option["win"] for option in far["discards"]} == {None}
+
+
+@pytest.mark.parametrize("change, status, code, field, detail_es", [
+    ({"own_score": 3}, 422, "scores_given_twice", "scores",
+     "scores: dé scores, o own_score y opponent_score, no ambos"),
+    ({"dealer_seat": 0}, 422, "crib_owner_mismatch", "dealer_seat",
+     "dealer_seat: own_crib es false, pero reparte el asiento 0"),
+    ({"dealer_seat": 3}, 422, "dealer_out_of_range", "dealer_seat",
+     "dealer_seat: con 3 jugadores el repartidor es un asiento de 0 a 2, no 3"),
+    ({"scores": [1, 2]}, 422, "wrong_score_count", "scores",
+     "scores: da 3 marcadores, uno por bando, no 2"),
+    ({"scores": [1, 121, 2]}, 422, "game_already_won", "scores",
+     "scores: un marcador ya ha llegado a 121"),
+])
+def test_scores_and_dealer_that_cannot_be_are_refused_in_the_callers_language(
+        client, change, status, code, field, detail_es):
+    request = {"hand": ["7S", "7H", "5S", "6H", "7C"], "players": 3, "own_crib": False,
+               "scores": [110, 112, 100], "dealer_seat": 1, **change}
+    response = client.post("/v1/analysis/discard", json=request,
+                           headers={"Accept-Language": "es"})
+    body = problem(response, status, code)
+    assert (body["field"], body["detail"]) == (field, detail_es)
 
 
 def test_discard_ranks_every_choice_with_exact_expectations(client):

@@ -18,9 +18,19 @@ class DiscardRequestSchema(ma.Schema):
     teams = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(list(TEAM_LAYOUTS)),
                           metadata={"description": "Team layout: 2x2 (4 players), 3x2 or 2x3 "
                                                    "(6 players); null for no teams"})
-    own_score = StrictInteger(load_default=0, validate=validate.Range(0, 999))
-    opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 999), metadata={
-        "description": "The leading other side's score"})
+    own_score = StrictInteger(validate=validate.Range(0, 999), metadata={"doc_default": 0})
+    opponent_score = StrictInteger(validate=validate.Range(0, 999), metadata={
+        "description": "The leading other side's score", "doc_default": 0})
+    scores = fields.List(StrictInteger(validate=validate.Range(0, 999)),
+                         validate=validate.Length(2, 6), metadata={
+        "description": "Every side's score, yours first, then the other sides clockwise from "
+                       "your left (instead of own_score and opponent_score). With more than "
+                       "two sides, and dealer_seat, it lets the end of the game be valued",
+        "example": [108, 108]})
+    dealer_seat = StrictInteger(validate=validate.Range(0, 5), metadata={
+        "description": "Who deals, counted clockwise from you (0: you, 1: the player on your "
+                       "left); it must agree with own_crib. Needed with more than two players "
+                       "to value the end of the game"})
     target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
     skunk = fields.String(load_default="standard", validate=validate.OneOf(["standard", "acc"]),
                           metadata={"description": "Skunk lines, as the game option"})
@@ -53,8 +63,11 @@ class DiscardOptionSchema(ma.Schema):
         "description": "The kept cards' fewest show points over every possible starter"})
     hand_max = fields.Integer(required=True)
     win = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Your chance to win the game after this discard: two players near the "
-                       "end only (a side needs 40 points or fewer), else null"})
+        "description": "Your chance to win the game after this discard, near the end only (a "
+                       "side needs 40 points or fewer; with more than two players when scores "
+                       "and dealer_seat are given), else null; null too where the models do "
+                       "not reach (two players: a side needs more than 241; more players: a "
+                       "target above 241)"})
     exact = fields.Nested(ExactSchema, required=True, metadata={
         "description": "expected_hand, uniform_crib and uniform_net as exact fractions"})
 

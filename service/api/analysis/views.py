@@ -10,6 +10,7 @@ from service.api.responses import BODY_ERRORS, document_errors, json_response
 from service.bots.discard_report import discard_report, rounded
 from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
 from service.bots.side_race import layout_position_value
+from service.bots.win_probability import PositionError
 from service.cards import parse_card, parse_cards
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
@@ -19,13 +20,15 @@ blp = Blueprint("analysis", __name__, description="Coach: every discard and ever
 # Views -----------------------------------------------------------------------------------------
 @blp.route("/v1/analysis/discard", methods=["POST"])
 @blp.doc(operationId="analyseDiscard", summary="Rank every discard by expected points")
-@blp.arguments(DiscardRequestSchema, example=examples.DISCARD_REQUEST)
+@blp.arguments(DiscardRequestSchema, examples=examples.DISCARD_REQUESTS)
 @document_errors(blp, *BODY_ERRORS, refusals=(
     "the same card twice under two names (duplicate_card), a hand of a size no player is dealt "
     "with this many players (wrong_hand_size), the dealer's hand without own_crib "
-    "(dealer_owns_crib), teams that do not fit the players (invalid_teams), a score already "
-    "at the target (game_already_won)"))
-@blp.documented_response(200, DiscardAnalysisSchema, example=examples.DISCARD_RESPONSE)
+    "(dealer_owns_crib), teams that do not fit the players (invalid_teams), scores with "
+    "own_score or opponent_score (scores_given_twice), not one score per side "
+    "(wrong_score_count), a dealer_seat that is not a seat (dealer_out_of_range) or disagrees "
+    "with own_crib (crib_owner_mismatch), a score already at the target (game_already_won)"))
+@blp.documented_response(200, DiscardAnalysisSchema, examples=examples.DISCARD_RESPONSES)
 def discard_analysis(body):
     """Every possible discard of a dealt hand with its expected hand and crib points, the crib
     valued two ways.
@@ -43,17 +46,23 @@ def discard_analysis(body):
     it is another side's (with two sides: hand - crib). Discards are ranked by the weighted
     net (ties: the uniform net). A hand of the dealer's size with 5 or 6 players keeps
     everything (one choice, discarding nothing). The result is deterministic; its first entry
-    is what the `hard` computer player discards, but near the end of a two-player game (a
-    side needs 40 points or fewer, from the scores given): then `win` is each discard's chance
-    to win the game (see analysePosition: your show exact over every starter, the crib the
-    model's moved to the discard's expected crib) and the recommendation is the best chance,
-    as `hard` plays. (With more players `hard` ranks its discards near the end by the chance to
-    win too, from every side's score, which this endpoint does not take: here they keep the
-    net's order.) Wrong hand sizes for the player count, teams that do not fit, repeated
-    cards and a score already at the target are 422s."""
+    is what the `hard` computer player discards, but near the end of a game (a side needs 40
+    points or fewer): then `win` is each discard's chance to win the game (see
+    analysePosition: your show exact over every starter, the crib the model's moved to the
+    discard's expected crib, every other show and the deals after the model's) and the
+    recommendation is the best chance, as `hard` plays. With two players the scores suffice;
+    with more, give every side's score (`scores`) and the dealer (`dealer_seat`), which `hard`
+    knows at the table. Wrong hand sizes for the player count, teams that do not fit, repeated
+    cards, scores given twice or not one per side, a dealer_seat that disagrees with own_crib
+    and a score already at the target are 422s."""
+    scores = body.get("scores")
+    if scores is not None and ("own_score" in body or "opponent_score" in body):
+        raise PositionError("scores_given_twice", "give scores, or own_score and "
+                            "opponent_score, not both", field="scores")
     report, _ = discard_report(
         parse_cards(body["hand"], "hand"), body["players"], body["own_crib"], body["teams"],
-        (body["own_score"], body["opponent_score"]), body["target"], body["skunk"])
+        (body.get("own_score", 0), body.get("opponent_score", 0)), body["target"],
+        body["skunk"], scores, body.get("dealer_seat"))
     return json_response(report)
 
 
