@@ -14,10 +14,10 @@ plays there:
 points_lost is the most expected points of any option less the chosen option's (discard: the
 net of hand and crib; play: what the side pegs less what the others peg over the rest of the
 play). win_chance_lost: the best chance to win of any option less the chosen option's where the
-analysis computes chances (near the end of a game), else points_lost times what one point is worth in chance to win at the decision's
-scores, the next deal dealt by this hand's pone (two players: service.bots.win_probability,
-every other layout: service.bots.side_race; null beyond the models' in-game reach,
-win_probability.within_reach).
+analysis computes chances (near the end of a game), else points_lost times what one point is
+worth in chance to win at the decision's scores, the next deal dealt by this hand's pone (two
+players: service.bots.win_probability, every other layout: service.bots.side_race; null beyond
+the models' in-game reach, win_probability.within_reach).
 
 Deterministic: both analyses seed their sampling from the position, so a hand's decisions can
 be cached once the hand is over.
@@ -34,8 +34,6 @@ from service.bots.side_race import layout_name, race_position_value
 from service.bots.win_probability import IN_GAME_REACH, win_table, within_reach
 from service.cards import Card
 from service.engine import Event, GameOptions, GameState, view
-
-
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Hints: the analysis of the decision a seat faces now, from its own view, as `hard` makes it.
 
 A discard: the DISCARDS_SHOWN best discards by the weighted net (near the end ordered by the
-chance to win, as `hard` chooses: service.bots.discard_choice). A play: every card that fits the count, as
-the play search ranks them. Nothing but the seat's own view goes in, so a hint tells the seat
+chance to win, as `hard` chooses: service.bots.discard_choice). A play: every card that fits
+the count, as the play search ranks them. Nothing but the seat's own view goes in, so a hint tells the seat
 nothing it could not work out itself.
 """
 from __future__ import annotations
