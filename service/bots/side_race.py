@@ -38,10 +38,10 @@ players, 1,200 games, won 39.4%, 30.2%, 30.4% (model 40.1%, 31.0%, 28.9%); 2x2 t
 games, the dealing team 57.8% (model 57.1%). Two players are valued by the exact model (position_value); this
 one serves every other layout.
 
-Tables: per layout, target and skunk rule (built on first use, 4 kept), for each side's first
-role and each need at the start of a cycle of deals (a deal in each role): the chances to reach
-the target at each stage of the cycle and the game points owed, by the programme above; and
-the points a side scores in a whole cycle. A query then runs all sides a cycle at a time, until
+Tables: per layout, target and skunk rule (built on first use, kept: see cycle_tables), for
+each side's first role and each need at the start of a cycle of deals (a deal in each role):
+the chances to reach the target at each stage of the cycle and the game points owed, by the
+programme above; and the points a side scores in a whole cycle. A query then runs all sides a cycle at a time, until
 the chance that no side has reached the target is below HORIZON, and combines them: about a
 millisecond for a game to 121 (bench/position_speed.py).
 """
@@ -175,8 +175,17 @@ def needs_after(chance: np.ndarray, points: np.ndarray) -> np.ndarray:
     return after
 
 
-@lru_cache(maxsize=4)
 def cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
+    """The tables of a layout, target and skunk rule, kept once built: 8 for targets within
+    the in-game reach (every layout at one target; at most 5.3 MB each), 2 for larger targets
+    (up to 22 MB each, 6 players to 1000), so that games never wait for a table that a query
+    of a far target pushed out."""
+    if target <= win_probability.IN_GAME_REACH:
+        return _game_cycle_tables(layout, target, skunk)
+    return _far_cycle_tables(layout, target, skunk)
+
+
+def _build_cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     model = role_model(layout)
     one_deals = [one_deal_table(model, role, target, skunk) for role in range(model.sides)]
     deal_points = [points_of_a_deal(model, role) for role in range(model.sides)]
@@ -195,6 +204,10 @@ def cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     for points in deal_points[1:]:
         cycle_points = np.convolve(cycle_points, points)
     return CycleTables(tuple(by_need), cycle_points)
+
+
+_game_cycle_tables = lru_cache(maxsize=8)(_build_cycle_tables)
+_far_cycle_tables = lru_cache(maxsize=2)(_build_cycle_tables)
 
 
 def one_deal_table(model: RoleModel, role: int, target: int, skunk: str) -> np.ndarray:
