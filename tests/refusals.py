@@ -23,7 +23,7 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     "analyseDiscard": {422: ("duplicate_card", "wrong_hand_size", "dealer_owns_crib",
                              "invalid_teams", "game_already_won", "scores_given_twice",
                              "wrong_score_count", "dealer_out_of_range",
-                             "crib_owner_mismatch")},
+                             "crib_owner_mismatch", "dealer_hand_mismatch")},
     "analysePlay": {422: ("duplicate_card", "card_seen_twice", "count_exceeds_31", "count_is_31",
                           "count_mismatch", "too_many_cards", "invalid_next_cards",
                           "game_already_won", "invalid_teams", "wrong_hand_sizes",

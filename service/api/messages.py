@@ -71,6 +71,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "dealer_mismatch": ("Two dealers", "{field}: dealer says you dealt, not seat {seat}"),
         "crib_owner_mismatch": ("Two cribs",
                                 "{field}: own_crib is {own_crib}, but seat {seat} deals"),
+        "dealer_hand_mismatch": ("Dealer and hand disagree",
+                                 "{field}: with {players} players a hand of {cards} cards says "
+                                 "whether you deal, and dealer_seat {seat} disagrees"),
         "scores_given_twice": ("Scores given twice",
                                "{field}: give scores, or own_score and opponent_score, not "
                                "both"),
@@ -236,6 +239,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "crib_owner_mismatch": ("Dos cunas",
                                 "{field}: own_crib es {own_crib}, pero reparte el asiento "
                                 "{seat}"),
+        "dealer_hand_mismatch": ("Repartidor y mano no concuerdan",
+                                 "{field}: con {players} jugadores una mano de {cards} cartas "
+                                 "dice si usted reparte, y dealer_seat {seat} no concuerda"),
         "scores_given_twice": ("Marcadores repetidos",
                                "{field}: dé scores, o own_score y opponent_score, no ambos"),
         "played_card_unseen": ("Carta no jugada", "{where}: {card} no está ni en pile ni en seen"),

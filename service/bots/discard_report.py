@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from service.bots.discard import DiscardOption, analyse_discard, crib_weight, shape_for
+from service.bots.discard import (DealShape, DiscardOption, analyse_discard, crib_weight,
+                                  shape_for)
 from service.bots.discard_choice import RankedDiscards, rank_discards
 from service.bots.win_probability import PositionError, check_position
 from service.cards import Card
@@ -31,9 +32,9 @@ def discard_report(hand: Sequence[Card], players: int = 2, own_crib: bool = Fals
     is the dealer counted clockwise from you (0: you). Near the end the discards are valued by
     the chance to win, as `hard` values them (service.bots.discard_choice): with two players
     from the scores, with more only when every side's score and the dealer are known."""
-    shape_for(hand, players, own_crib, teams)  # the hand's errors come first
+    shape = shape_for(hand, players, own_crib, teams)  # the hand's errors come first
     game = GameOptions(players=players, teams=teams, target=target, skunk=skunk)
-    dealer = _dealer(game, own_crib, dealer_seat)
+    dealer = _dealer(game, own_crib, dealer_seat, shape)
     if side_scores is None:
         check_position(scores, target, ("own_score", "opponent_score"))
     else:
@@ -71,9 +72,11 @@ def _texts(cards: Sequence[Card]) -> list[str]:
     return [card.text for card in cards]
 
 
-def _dealer(game: GameOptions, own_crib: bool, dealer_seat: int | None) -> int | None:
-    """The dealer's seat, you at 0: dealer_seat, checked against own_crib; else with two
-    players what own_crib says; else unknown."""
+def _dealer(game: GameOptions, own_crib: bool, dealer_seat: int | None,
+            shape: DealShape) -> int | None:
+    """The dealer's seat, you at 0: dealer_seat, checked against own_crib and (5-6 players,
+    where the dealer is dealt fewer cards) the hand's size; else with two players what
+    own_crib says; else unknown."""
     if dealer_seat is None:
         return (0 if own_crib else 1) if game.players == 2 else None
     if dealer_seat >= game.players:
@@ -85,6 +88,11 @@ def _dealer(game: GameOptions, own_crib: bool, dealer_seat: int | None) -> int |
         raise PositionError("crib_owner_mismatch", f"own_crib is {str(own_crib).lower()}, but "
                             f"seat {dealer_seat} deals", field="dealer_seat",
                             own_crib=str(own_crib).lower(), seat=dealer_seat)
+    if game.players >= 5 and (shape.discards == 0) != (dealer_seat == 0):
+        raise PositionError("dealer_hand_mismatch", f"with {game.players} players a hand of "
+                            f"{shape.dealt} cards says whether you deal, and dealer_seat "
+                            f"{dealer_seat} disagrees", field="dealer_seat",
+                            players=game.players, cards=shape.dealt, seat=dealer_seat)
     return dealer_seat
 
 

@@ -216,7 +216,7 @@ def deal_win_chance(a: int, b: int, pone_show: np.ndarray, dealer_show: np.ndarr
     """The dealer's chance to win from needs (a, b) when this deal's shows follow the given
     distributions (chances by points) and the play and every later deal follow the model."""
     model = deal_model()
-    later = win_table(target)
+    later = win_table(max(a, b))  # the needs, not the target: a far target stays unbuilt
     held, shown = len(pone_show), len(dealer_show)
     # U(x, y): the next deal's dealer (this pone) needs x = 1..b, its pone y = 1 - shown..a.
     xs, ys = np.arange(1, b + 1)[:, None], np.arange(1 - shown, a + 1)[None, :]

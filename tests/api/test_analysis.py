@@ -35,6 +35,20 @@ def test_with_every_sides_score_and_the_dealer_the_discard_is_valued_for_the_gam
     assert {option["win"] for option in far["discards"]} == {None}
 
 
+def test_with_five_or_six_players_the_hand_size_must_agree_with_the_dealer(client):
+    """The dealer of 5 is dealt 4 cards, the others 5: a 5-card hand cannot be the dealer's."""
+    request = {"hand": ["7S", "7H", "5S", "6H", "7C"], "players": 5, "own_crib": True,
+               "scores": [100, 101, 102, 103, 104], "dealer_seat": 0}
+    body = problem(client.post("/v1/analysis/discard", json=request), 422,
+                   "dealer_hand_mismatch")
+    assert body["detail"] == ("dealer_seat: with 5 players a hand of 5 cards says whether you "
+                              "deal, and dealer_seat 0 disagrees")
+    dealer = {**request, "hand": ["7S", "7H", "5S", "6H"]}
+    assert client.post("/v1/analysis/discard", json=dealer).status_code == 200
+    assert client.post("/v1/analysis/discard",
+                       json={**dealer, "dealer_seat": 3}).status_code == 422
+
+
 @pytest.mark.parametrize("change, status, code, field, detail_es", [
     ({"own_score": 3}, 422, "scores_given_twice", "scores",
      "scores: dé scores, o own_score y opponent_score, no ambos"),

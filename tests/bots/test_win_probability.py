@@ -171,3 +171,20 @@ def test_the_chance_after_the_play_counts_the_shows_in_order(own_need, opponent_
     expected = 1 - pone_wins if own_crib else pone_wins
     chance = win_probability.chance_after_play(own_need, opponent_need, own_crib, own_show)
     assert chance == pytest.approx(expected, abs=1e-12)
+
+
+def test_near_the_end_of_a_far_target_the_table_is_built_for_the_needs(monkeypatch):
+    """A game to 1000 at 990-770: the discard's chances need the table for needs up to 230,
+    not the target's 1000 (minutes to build)."""
+    sizes = []
+    real_solve = win_probability.solve
+
+    def solve(model, term, flip):
+        sizes.append(len(term) - 1)
+        return real_solve(model, term, flip)
+
+    monkeypatch.setattr(win_probability, "_win_table", [])
+    monkeypatch.setattr(win_probability, "solve", solve)
+    hand = parse_cards("10C 2C 7C 6S 10S 8C".split())
+    ranked = rank_discards(hand, GameOptions(target=1000), seat=0, dealer=1, scores=(990, 770))
+    assert ranked.chances is not None and sizes == [230]

@@ -27,7 +27,8 @@ blp = Blueprint("analysis", __name__, description="Coach: every discard and ever
     "(dealer_owns_crib), teams that do not fit the players (invalid_teams), scores with "
     "own_score or opponent_score (scores_given_twice), not one score per side "
     "(wrong_score_count), a dealer_seat that is not a seat (dealer_out_of_range) or disagrees "
-    "with own_crib (crib_owner_mismatch), a score already at the target (game_already_won)"))
+    "with own_crib (crib_owner_mismatch) or, with 5-6 players, with the hand's size "
+    "(dealer_hand_mismatch), a score already at the target (game_already_won)"))
 @blp.documented_response(200, DiscardAnalysisSchema, examples=examples.DISCARD_RESPONSES)
 def discard_analysis(body):
     """Every possible discard of a dealt hand with its expected hand and crib points, the crib
@@ -52,9 +53,10 @@ def discard_analysis(body):
     discard's expected crib, every other show and the deals after the model's) and the
     recommendation is the best chance, as `hard` plays. With two players the scores suffice;
     with more, give every side's score (`scores`) and the dealer (`dealer_seat`), which `hard`
-    knows at the table. Wrong hand sizes for the player count, teams that do not fit, repeated
+    knows at the table (in games with exact_finish, which this endpoint does not take, `hard`
+    keeps the net's order). Wrong hand sizes for the player count, teams that do not fit, repeated
     cards, scores given twice or not one per side, a dealer_seat that disagrees with own_crib
-    and a score already at the target are 422s."""
+    or with the hand's size and a score already at the target are 422s."""
     scores = body.get("scores")
     if scores is not None and ("own_score" in body or "opponent_score" in body):
         raise PositionError("scores_given_twice", "give scores, or own_score and "
