@@ -9,6 +9,7 @@ from math import comb
 from service.bots.discard import (DealShape, DiscardOption, analyse_discard, crib_weight,
                                   shape_for)
 from service.bots.discard_choice import RankedDiscards, rank_discards
+from service.bots.side_race import check_score_count
 from service.bots.win_probability import PositionError, check_position
 from service.cards import Card
 from service.engine import GameOptions
@@ -38,8 +39,8 @@ def discard_report(hand: Sequence[Card], players: int = 2, own_crib: bool = Fals
     if side_scores is None:
         check_position(scores, target, ("own_score", "opponent_score"))
     else:
-        _check_side_scores(game, side_scores)
-        scores = (side_scores[0], max(side_scores[1:]))
+        check_score_count(side_scores, game.sides)
+        check_position(side_scores, target, ("scores",) * game.sides)
     if dealer is not None and (players == 2 or side_scores is not None):
         ranked = rank_discards(hand, game, 0, dealer, side_scores or scores)
     else:
@@ -94,11 +95,3 @@ def _dealer(game: GameOptions, own_crib: bool, dealer_seat: int | None,
                             f"{dealer_seat} disagrees", field="dealer_seat",
                             players=game.players, cards=shape.dealt, seat=dealer_seat)
     return dealer_seat
-
-
-def _check_side_scores(game: GameOptions, side_scores: Sequence[int]) -> None:
-    if len(side_scores) != game.sides:
-        raise PositionError("wrong_score_count", f"give {game.sides} scores, one per side, not "
-                            f"{len(side_scores)}", field="scores", expected=game.sides,
-                            got=len(side_scores))
-    check_position(side_scores, game.target, ("scores",) * game.sides)

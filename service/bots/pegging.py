@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from service.bots.belief import Belief
 from service.bots.endgame import chance_after_play, in_endgame
-from service.bots.playout import RANK, VALUE, draw_policies, peg_points, play_out
+from service.bots.playout import draw_policies, peg_points, play_out
 from service.bots.win_probability import within_reach
 from service.cards import DECK, Card
 from service.errors import InvalidInputError

@@ -60,7 +60,6 @@ from service.bots.win_probability import PositionError, PositionValue
 from service.cards import DECK, Card
 from service.engine.options import GameOptions
 from service.engine.rules import TEAM_LAYOUTS, skunk_level
-from service.scoring import show_points
 
 DATA_DIR = Path(__file__).with_name("data")
 HORIZON = 1e-12  # stop when the chance that no side has reached the target is below this
@@ -330,15 +329,19 @@ def game_points_owed(score: int, need: int, target: int, skunk: str) -> np.ndarr
                     dtype=np.float64)
 
 
+def check_score_count(scores, sides: int) -> None:
+    if len(scores) != sides:
+        raise PositionError("wrong_score_count", f"give {sides} scores, one per side, not "
+                            f"{len(scores)}", field="scores", expected=sides, got=len(scores))
+
+
 def check_layout(scores, dealer: int, players: int, teams: str | None, target: int) -> None:
     """Raise PositionError for a position no game of this layout has, naming the field."""
     if teams is not None and TEAM_LAYOUTS.get(teams) != players:
         raise PositionError("invalid_teams", f"teams {teams!r} do not fit {players} players",
                             field="teams", teams=teams, players=players)
     sides = GameOptions(players=players, teams=teams).sides
-    if len(scores) != sides:
-        raise PositionError("wrong_score_count", f"give {sides} scores, one per side, not "
-                            f"{len(scores)}", field="scores", expected=sides, got=len(scores))
+    check_score_count(scores, sides)
     if not 0 <= dealer < players:
         raise PositionError("dealer_out_of_range", f"with {players} players the dealer is a "
                             f"seat from 0 to {players - 1}, not {dealer}", field="dealer",
@@ -387,8 +390,7 @@ def discard_win_chances(options: Sequence, hand: Sequence[Card], scores: Sequenc
     unseen = [card for card in DECK if card not in hand]
 
     def chance(option) -> float:
-        kept = np.bincount([show_points(option.keep, starter) for starter in unseen],
-                           minlength=30) / len(unseen)
+        kept = win_probability.kept_show_chances(option.keep, unseen)
         crib = win_probability.shifted(model.crib, option.crib)
         known = {side: _replaced(model.counted[roles[side]], show_stage, kept)}
         known[dealing] = _replaced(known.get(dealing, model.counted[0]), crib_stage, crib)

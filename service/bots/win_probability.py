@@ -199,8 +199,7 @@ def discard_win_chances(options: Sequence, hand: Sequence[Card], own_score: int,
     unseen = [card for card in DECK if card not in hand]
 
     def chance(option) -> float:
-        kept = np.bincount([show_points(option.keep, starter) for starter in unseen],
-                           minlength=30) / len(unseen)
+        kept = kept_show_chances(option.keep, unseen)
         crib = shifted(model.dealer_crib, option.crib)
         if dealer:
             return deal_win_chance(target - own_score, target - opponent_score,
@@ -209,6 +208,12 @@ def discard_win_chances(options: Sequence, hand: Sequence[Card], own_score: int,
                                    np.convolve(model.dealer_hand, crib), target, skunk)
 
     return [chance(option) for option in options]
+
+
+def kept_show_chances(keep: Sequence[Card], unseen: Sequence[Card]) -> np.ndarray:
+    """The chances of the kept cards' show points, by points, over every starter in `unseen`."""
+    return np.bincount([show_points(keep, starter) for starter in unseen],
+                       minlength=30) / len(unseen)
 
 
 def deal_win_chance(a: int, b: int, pone_show: np.ndarray, dealer_show: np.ndarray,
