@@ -15,6 +15,9 @@ FALSE_WORDS = ("0", "false", "no", "off")
 MAX_DEFAULT_WORKERS = 12
 # What a game write must reach before it is acknowledged (service/store/durability.py).
 DURABILITY_MODES = ("none", "fsync", "replica")
+# Where searches run (service/compute): in the caller (the library and the tests only), in
+# compute processes beside the web worker, or in compute workers fed through Redis.
+COMPUTE_MODES = ("inline", "local", "redis")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
 _ORIGIN = re.compile(r"https?://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
@@ -115,12 +118,25 @@ class Settings:
     webhook_retry_base_ms: int = 5000
     webhook_ca_file: str = ""
     webhook_idle_seconds: int = 60
+    compute: str = "inline"
+    compute_processes: int = 1
+    compute_time_limit: int = 30
+    compute_reply_seconds: int = 5
+    compute_queue_moves: int = 1000
+    compute_queue_analyses: int = 200
+    analysis_cpu_ms_per_minute: int = 10000
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
             raise SettingsError(f"CRIBBAGE_DURABILITY={self.durability!r} needs "
                                 "CRIBBAGE_REDIS_URL: the embedded store keeps nothing across "
                                 "a restart")
+        if self.compute == "redis" and not self.redis_url:
+            raise SettingsError("CRIBBAGE_COMPUTE=redis needs CRIBBAGE_REDIS_URL: its jobs go "
+                                "through Redis")
+        if self.compute == "local" and self.compute_processes < 1:
+            raise SettingsError("CRIBBAGE_COMPUTE=local needs CRIBBAGE_COMPUTE_PROCESSES of 1 "
+                                "or more")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -170,6 +186,21 @@ class Settings:
                                        defaults.webhook_ca_file),
             webhook_idle_seconds=parse_positive_int(env, "CRIBBAGE_WEBHOOK_IDLE_SECONDS",
                                                     defaults.webhook_idle_seconds),
+            compute=parse_choice(env, "CRIBBAGE_COMPUTE",
+                                 "redis" if parse_text(env, "CRIBBAGE_REDIS_URL", "") else "local",
+                                 COMPUTE_MODES),
+            compute_processes=parse_whole_number(env, "CRIBBAGE_COMPUTE_PROCESSES",
+                                                 usable_cpus()),
+            compute_time_limit=parse_positive_int(env, "CRIBBAGE_COMPUTE_TIME_LIMIT",
+                                                  defaults.compute_time_limit),
+            compute_reply_seconds=parse_whole_number(env, "CRIBBAGE_COMPUTER_REPLY_SECONDS",
+                                                     defaults.compute_reply_seconds),
+            compute_queue_moves=parse_positive_int(env, "CRIBBAGE_COMPUTE_QUEUE_MOVES",
+                                                   defaults.compute_queue_moves),
+            compute_queue_analyses=parse_positive_int(env, "CRIBBAGE_COMPUTE_QUEUE_ANALYSES",
+                                                      defaults.compute_queue_analyses),
+            analysis_cpu_ms_per_minute=parse_positive_int(
+                env, "CRIBBAGE_ANALYSIS_CPU_MS_PER_MINUTE", defaults.analysis_cpu_ms_per_minute),
         )
 
     @property

@@ -83,3 +83,39 @@ WEBHOOK_QUEUE_DEPTH = Gauge(
     "cribbage_webhook_queue_depth",
     "Webhook entries queued, pending or waiting for a retry, as a delivery worker last saw",
     multiprocess_mode="max")
+
+COMPUTE_QUEUE_DEPTH = Gauge(
+    "cribbage_compute_queue_depth",
+    "Compute jobs queued or running, by priority (move, analysis, background), as a web "
+    "worker last saw: what the compute deployment scales on",
+    ["priority"], multiprocess_mode="max")
+_JOB_SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+                30.0)
+COMPUTE_WAIT = Histogram(
+    "cribbage_compute_job_wait_seconds",
+    "Time a compute job waited for a compute process (queue and transport), by priority",
+    ["priority"], buckets=_JOB_SECONDS)
+COMPUTE_RUN = Histogram(
+    "cribbage_compute_job_run_seconds", "Time a compute job ran, by kind", ["kind"],
+    buckets=_JOB_SECONDS)
+COMPUTE_CPU = Histogram(
+    "cribbage_compute_job_cpu_seconds", "CPU a compute job took, by kind", ["kind"],
+    buckets=_JOB_SECONDS)
+COMPUTE_JOBS = Counter(
+    "cribbage_compute_jobs_total",
+    "Compute jobs answered, by kind and outcome: done, or timed_out (stopped at its time limit)",
+    ["kind", "outcome"])
+COMPUTE_REFUSALS = Counter(
+    "cribbage_compute_refusals_total",
+    "Compute jobs refused or unanswered, by priority and reason: queue_full (503), cpu_budget "
+    "(429), no_answer (no compute process answered in time: 503, or a move left to the sweeper)",
+    ["priority", "reason"])
+
+
+def record_compute_job(kind: str, priority: str, total_seconds: float, run_seconds: float,
+                       cpu_seconds: float, timed_out: bool) -> None:
+    """Count one compute job answered: its wait, run time and CPU."""
+    COMPUTE_WAIT.labels(priority=priority).observe(max(0.0, total_seconds - run_seconds))
+    COMPUTE_RUN.labels(kind=kind).observe(run_seconds)
+    COMPUTE_CPU.labels(kind=kind).observe(cpu_seconds)
+    COMPUTE_JOBS.labels(kind=kind, outcome="timed_out" if timed_out else "done").inc()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.redis_servers import RedisClusterServers, RedisServer, require_redis
@@ -10,6 +12,10 @@ from tests.redis_servers import RedisClusterServers, RedisServer, require_redis
 # tests' cluster backend and the tests that start a Redis Cluster themselves are marked in place.
 OPS_PATHS = ("tests/ops/", "tests/deploy/test_gunicorn_conf.py")
 OPS_FIXTURES = frozenset({"redis_cluster", "dedicated_redis"})
+# Apps built in the test process run searches inline, in the calling thread; a test of the
+# compute tier builds its own (tests/compute/), and a server started by a test runs them as
+# configured (tests/ops/gunicorn_server.py).
+os.environ["CRIBBAGE_COMPUTE"] = "inline"
 
 
 def pytest_collection_modifyitems(config, items):

@@ -9,11 +9,12 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, cors, docs, games, health, images, limits, observability,
-                         play, players, problems, responses, scoring, webhooks)
+from service.api import (analysis, compute, cors, docs, games, health, images, limits,
+                         observability, play, players, problems, responses, scoring, webhooks)
 from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
+from service.compute import open_compute
 from service.config import Settings
 from service.store import open_store
 from service.store.timed import TimedStore
@@ -36,7 +37,7 @@ def create_app(config: Mapping | None = None,
                clock: Callable[[], float] = time.time) -> Flask:
     """Build the app. `config` overrides Flask settings; `SETTINGS` (a Settings) overrides the
     environment, `GAME_STORE` the store the settings name (Redis when CRIBBAGE_REDIS_URL is
-    set, else in memory). `clock` tells the games the time (epoch seconds)."""
+    set, else in memory), `COMPUTE` the compute tier they name (service.compute). `clock` tells the games the time (epoch seconds)."""
     app = Flask(__name__)
     app.config.update(
         API_TITLE="Cribbage service",
@@ -57,6 +58,8 @@ def create_app(config: Mapping | None = None,
 
     api = CribbageApi(app, spec_kwargs={"marshmallow_plugin": Plugin()})
     app.extensions["cribbage.api"] = api
+    tier = app.config.get("COMPUTE") or open_compute(settings)
+    compute.init_app(app, tier)  # before limits: its RateLimit headers extend theirs
     api.register_blueprint(health.blp)
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
@@ -65,7 +68,7 @@ def create_app(config: Mapping | None = None,
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
         settings.finished_game_ttl_seconds, settings.memory_max_games,
         settings.durability))
-    games.init_app(app, api, store, clock)
+    games.init_app(app, api, store, clock, tier)
     api.register_blueprint(players.blp)
     webhooks.init_app(app, api)
     docs.init_app(app)
@@ -73,4 +76,5 @@ def create_app(config: Mapping | None = None,
     responses.document_unreadable_requests(app)
     cors.init_app(app)  # before limits: a preflight is answered, not counted
     limits.init_app(app)  # last: it limits and documents the operations registered above
+    compute.document(app)
     return app

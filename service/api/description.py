@@ -48,8 +48,9 @@ your legal actions. Without a token you read it as a spectator. Other hands, the
 the show and the undealt deck are never shown.
 3. `POST /v1/games/{game_id}/actions` acts as your seat: cut, discard, play, claim, call \
 muggins, resign, abort (until the first card is played), go on to the next game of a match. \
-A go needs no request. Computer seats act before the response returns. Send `If-Match` with \
-the ETag you acted on (412 if the game has moved on) and an `Idempotency-Key` to make a retry \
+A go needs no request. Computer seats act before the response returns when their moves come \
+within 5 s (the searches run in compute processes; past that bound the response shows the game \
+as saved and their moves follow as events). Send `If-Match` with the ETag you acted on (412 if the game has moved on) and an `Idempotency-Key` to make a retry \
 safe.
 4. Follow the game: `GET /v1/games/{game_id}/events?after=N&wait=25` (a long poll), or \
 `GET /v1/games/{game_id}/stream` (Server-Sent Events: a snapshot, then every event, the seat's \
@@ -110,8 +111,13 @@ are in the request's language and `field` names the part of the request at fault
 (`hand[2]`). 400: not JSON; 401, 403: a missing or wrong seat token; 404: no such game or path; \
 405: method not allowed; 409: the rules refuse the action now; 412: stale `If-Match`; 413: a \
 body over 64 KiB; 415: not `application/json`; 422: a field, a card or a sequence that is not \
-valid; 429: too many requests (`Retry-After`); 503: the game store is unreachable or full \
+valid; 429: too many requests, or the client's CPU budget for analyses spent (`Retry-After`, \
+`RateLimit`); 503: the game store is unreachable or full, or the compute tier's queue is full \
 (`Retry-After`). A 500 is a bug.
+
+The analyses (`/v1/analysis/*`, a game's analysis) are charged by the CPU they cost: each client \
+(its bearer token, else its address) may spend 10,000 ms of compute CPU a minute, shown as the \
+`cpu` policy of the `RateLimit` headers.
 
 ## Operations
 `GET /livez` (the process answers), `GET /readyz` (its game store answers), `GET /v1/ping` (a \

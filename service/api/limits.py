@@ -269,12 +269,15 @@ RATE_LIMIT_HEADERS = {
                        "address; a request whose bearer token proved a seat or a player "
                        "is not counted), `token` (per bearer token), `actions` (game actions "
                        "per token); `q` requests per `w` seconds. A policy of several windows "
-                       "names each by its window (`address-1s`). Absent when limiting is off",
+                       "names each by its window (`address-1s`). The analyses add `cpu`: `q` "
+                       "milliseconds of compute CPU per `w` seconds, per client. Absent when "
+                       "limiting is off",
         "schema": {"type": "string"},
         "example": '"address";q=300;w=60, "token";q=600;w=60'},
     "RateLimit": {
         "description": "Where the client stands under each policy of RateLimit-Policy: `r` "
-                       "requests left, `t` seconds until the window resets",
+                       "requests (for `cpu`, milliseconds) left, `t` seconds until the window "
+                       "resets",
         "schema": {"type": "string"},
         "example": '"address";r=297;t=42, "token";r=583;t=42'},
 }

@@ -131,6 +131,13 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "store_full": ("Game store full", "The game store is full; try again later"),
         "game_busy": ("Game busy", "Too many simultaneous changes to this game; try again"),
         "player_busy": ("Player busy", "Too many simultaneous changes to this player; try again"),
+        "compute_busy": ("Compute busy", "The queue of searches is full; retry after "
+                                         "{retry_after} s"),
+        "compute_unavailable": ("Compute unavailable",
+                                "No compute process answered in time; try again shortly"),
+        "cpu_budget_exhausted": ("CPU budget spent",
+                                 "This client has spent its {budget_ms} ms of CPU a minute on "
+                                 "analyses; retry after {retry_after} s"),
         "too_many_live_games": ("Too many live games",
                                 "This client has {limit} games in play already; finish one, or "
                                 "wait for an abandoned one to expire, before creating another"),
@@ -308,6 +315,14 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                       "Demasiados cambios simultáneos en esta partida; inténtelo de nuevo"),
         "player_busy": ("Jugador ocupado",
                         "Demasiados cambios simultáneos en este jugador; inténtelo de nuevo"),
+        "compute_busy": ("Cálculo ocupado", "La cola de búsquedas está llena; vuelva a "
+                                            "intentarlo dentro de {retry_after} s"),
+        "compute_unavailable": ("Cálculo no disponible",
+                                "Ningún proceso de cálculo respondió a tiempo; inténtelo en "
+                                "breve"),
+        "cpu_budget_exhausted": ("Presupuesto de CPU agotado",
+                                 "Este cliente ya gastó sus {budget_ms} ms de CPU por minuto en "
+                                 "análisis; vuelva a intentarlo dentro de {retry_after} s"),
         "too_many_live_games": ("Demasiadas partidas en juego",
                                 "Este cliente ya tiene {limit} partidas en juego; termine una, o "
                                 "espere a que caduque una abandonada, antes de crear otra"),

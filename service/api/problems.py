@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from service.api.language import request_language
 from service.api.messages import problem_text, translate_errors
+from service.compute import ComputeRefused, CpuBudgetExhausted
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.games.errors import (GameBusy, GameNotFound, PlayerBusy, SeatRefused,
                                   TokenRequired, TooManyLiveGames, VersionMismatch)
@@ -42,6 +43,8 @@ STATUS_OF: dict[type[Exception], int] = {
     PlayerBusy: 503,
     StoreFull: 503,
     StoreUnavailable: 503,
+    CpuBudgetExhausted: 429,
+    ComputeRefused: 503,
     DomainError: 422,
 }
 # Headers each status adds: how to authenticate, when to come back.
@@ -151,8 +154,11 @@ def _domain_problem(error: DomainError) -> Response:
     params, extra = _domain_params(error, error.where)
     if error.index is not None:
         extra["index"] = error.index
+    headers = dict(HEADERS_OF.get(status, {}))
+    if "retry_after" in error.params:
+        headers["Retry-After"] = str(error.params["retry_after"])
     return problem_response(status, error.code, fallback=str(error), params=params, extra=extra,
-                            headers=HEADERS_OF.get(status))
+                            headers=headers)
 
 
 def _domain_params(error: DomainError, where: str | None) -> tuple[dict, dict]:

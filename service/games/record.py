@@ -85,6 +85,9 @@ class GameRecord:
     webhooks: tuple[Webhook, ...] = ()     # the game's own (service.games.webhooks)
     player_webhooks: tuple[str, ...] = ()  # keys of linked players that have webhooks
     notified_turn: Turn | None = None      # the turn last told to the webhooks
+    # When the computers' replies (or a timed-out turn) the compute tier could not give in
+    # time are due to be tried again by the sweeper (service.games.computers).
+    computers_due: float | None = None
 
     @property
     def notifies(self) -> bool:
@@ -111,11 +114,12 @@ class GameRecord:
     def next_due(self) -> float | None:
         """When something is next due in the game with no one asking: its turn timer or count
         time limit runs out, it is time to look whether it is abandoned, or (once it is over)
-        its open rematch offer lapses."""
+        its open rematch offer lapses, or the computers' replies are to be tried again."""
         if self.ended:
             offer = self.rematch
             return offer.expires_at if offer is not None and offer.open else None
-        due = [self.state.turn_deadline, self.state.deadline, self.abandon_check]
+        due = [self.state.turn_deadline, self.state.deadline, self.abandon_check,
+               self.computers_due]
         return min((at for at in due if at is not None), default=None)
 
     def to_json(self) -> str:
@@ -134,6 +138,8 @@ class GameRecord:
             "acted_times": list(self.acted_times),
             "connected": list(self.connected),
         }
+        if self.computers_due is not None:
+            data["computers_due"] = self.computers_due
         if self.notifies:  # a game without webhooks keeps the document it always had
             data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
                         player_webhooks=list(self.player_webhooks),
@@ -163,6 +169,7 @@ class GameRecord:
             player_webhooks=tuple(data.get("player_webhooks", ())),
             notified_turn=None if data.get("notified_turn") is None
             else Turn.from_list(data["notified_turn"]),
+            computers_due=data.get("computers_due"),
         )
 
 

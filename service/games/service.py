@@ -12,33 +12,31 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import secrets
 import time
 from datetime import datetime, timezone
 from collections.abc import Callable, Container, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
-from service.bots.hints import Hint, hint
+from service.bots.hints import Hint
+from service.compute import ANALYSIS, MOVE, ComputeRefused, ComputeTier
 from service.engine import Event, GameOptions, GameState, SeatView
-from service.engine.legal import whose_turn
-from service.errors import DomainError, IllegalActionError, InvalidInputError
+from service.errors import IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoredPlayer,
                            StoreError, VersionConflict)
 from service.webhooks import notifications
 from service.webhooks.model import Webhook
 
-from . import idempotency, presence, rematch, tokens
-from .analysis import GameAnalysis, HandCache, game_analysis
+from . import computers, idempotency, presence, rematch, tokens
+from .analysis import GameAnalysis
 from .caps import LiveGamesCap
 from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, PlayerBusy,
                      PlayerRefused, SeatRefused, SeatTaken, TokenRequired, TooManyLiveGames,
                      VersionMismatch)
 from .idempotency import ReplayRecord
-from .muggins import held_from_computers
 from .players import LobbyGame, NewPlayer, Player, PlayerPolicy, player_owner
 from .record import GameRecord, RematchOffer, Seat, is_over
 from .requests import ActionRequest, to_action
@@ -51,9 +49,8 @@ HEARTBEAT = 15.0           # a stream says it is alive at least this often
 TICKET_SECONDS = 60        # a stream ticket is good for this long, and once
 STREAM_SECONDS = 3600.0    # a stream closes after this long; its client resumes where it was
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
-COMPUTER_MOVES = 1000      # bound on computer moves in one request; a whole hand needs far fewer
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
-HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
+REPLY_SECONDS = 5.0        # how long a request waits for the computers' replies to its change
 ABANDONED_AFTER = 3 * 86400.0  # a game no human has moved in for this long ends, abandoned
 
 
@@ -72,6 +69,9 @@ class GameSnapshot:
     rematch_of: str | None = None        # the game this one is a rematch of
     at: float = 0.0                      # the server's clock when the game was read
     connected: tuple[bool, ...] = ()     # per seat: at the table (service.games.presence)
+    # Asks the compute tier for a seat's hint (GamesService._hinter); None: no hints.
+    hinter: Callable[[SeatView], Hint | None] | None = field(default=None, compare=False,
+                                                             repr=False)
 
     @property
     def ended(self) -> bool:
@@ -82,9 +82,10 @@ class GameSnapshot:
     def hint(self) -> Hint | None:
         """With options.hints, the analysis of the decision the seat faces now (computed when
         asked: a page of events never pays for it, nor a game without hints)."""
-        if not self.view.options.hints or self.seat is None or self.seat not in self.view.to_act:
+        if (not self.view.options.hints or self.seat is None
+                or self.seat not in self.view.to_act or self.hinter is None):
             return None
-        return hint(self.view)
+        return self.hinter(self.view)
 
 
 @dataclass(frozen=True)
@@ -139,12 +140,14 @@ class StreamTicket:
 
 class GamesService:
     def __init__(self, store: GameStore, clock: Callable[[], float] = time.time,
-                 stream_seconds: float = STREAM_SECONDS, players: PlayerPolicy = PlayerPolicy()):
+                 stream_seconds: float = STREAM_SECONDS, players: PlayerPolicy = PlayerPolicy(),
+                 compute: ComputeTier | None = None, reply_seconds: float = REPLY_SECONDS):
         self.store = store
         self.clock = clock
         self.stream_seconds = stream_seconds
         self.players = players
-        self.analysed_hands = HandCache()
+        self.compute = compute or ComputeTier()
+        self.reply_seconds = reply_seconds
 
     # Operations ----------------------------------------------------------------------------------
     def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
@@ -181,7 +184,7 @@ class GamesService:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
         now = self.clock()
         new, opening = engine.start_game(game_options, game_seed(deck_seed), now=now)
-        state, moves = self._computers_play(seats, new, now)
+        state, moves, computers_due = self._advance(seats, new, now)
         events = opening + moves
         record = _scheduled(GameRecord(
             tuple(seats), state, len(events), tuple(cap.owner for cap in caps), updated=now,
@@ -189,7 +192,7 @@ class GamesService:
             acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
             connected=tuple(seat.kind == "computer" or number == creator
                             for number, seat in enumerate(seats)),
-            player_webhooks=player_webhooks))
+            player_webhooks=player_webhooks, computers_due=computers_due))
         game_id = self._insert(record, events, caps)
         metrics.record_game_created()
         self._link_players(record, game_id)
@@ -315,9 +318,11 @@ class GamesService:
             action = to_action(request, seat, record.state)
             state, events = engine.apply(record.state, action, now)
             record, returned = presence.update(record.acted(seat, now), stored.presence, now)
-            state, moves = self._computers_play(record.seats, state, now, record.acted_at)
+            state, moves, computers_due = self._advance(record.seats, state, now,
+                                                        record.acted_at)
             events = returned + events + moves  # back at the table before its action
-            record = replace(record, state=state, events=record.events + len(events))
+            record = replace(record, state=state, events=record.events + len(events),
+                             computers_due=computers_due)
             replay = None
             if replay_key is not None:
                 replay = (replay_key, ReplayRecord(fingerprint, version + 1, seat).to_json())
@@ -353,9 +358,11 @@ class GamesService:
                     page = self._page(game_id, token, after)
         return page
 
-    def analysis(self, game_id: str, token: str | None = None) -> GameAnalysis:
+    def analysis(self, game_id: str, token: str | None = None,
+                 client: str | None = None) -> GameAnalysis:
         """Each decision of the game the token's seat (or a spectator) may see analysed
-        (service.games.analysis), rebuilt from the game's whole event log."""
+        (service.games.analysis), rebuilt from the game's whole event log by the compute tier;
+        `client` is charged its CPU."""
 
         def attempt() -> GameAnalysis:
             stored, record, seat = self._open(game_id, token, events_after=0)
@@ -363,8 +370,9 @@ class GamesService:
             if caught_up is not record:
                 raise VersionConflict(game_id)  # read again, with the events just written
             events = [Event.from_dict(json.loads(text)) for text in stored.events]
-            return game_analysis(game_id, seat, record.state.options, events,
-                                 record.state.over, self.analysed_hands)
+            return self.compute.run(
+                "game_analysis", (game_id, seat, record.state.options, events,
+                                  record.state.over), ANALYSIS, client=client)
 
         return self._retrying(attempt)
 
@@ -607,7 +615,7 @@ class GamesService:
         same request may have stored it already (its save of the old game then lost a race):
         that game stands if it holds this seat's new token."""
         now = self.clock()
-        state, moves = self._computers_play(record.seats, record.state, now)
+        state, moves, computers_due = self._advance(record.seats, record.state, now)
         events = opening + moves
         caps = [*caps, *(LiveGamesCap(player_owner(s.player_id), self.players.max_live_games)
                          for s in record.seats
@@ -617,7 +625,8 @@ class GamesService:
             owners=tuple(cap.owner for cap in caps), human_moved=now,
             abandon_check=now + ABANDONED_AFTER,
             acted_times=tuple(now if seat.taken else 0.0 for seat in record.seats),
-            connected=tuple(seat.taken for seat in record.seats)))  # all accepted just now
+            connected=tuple(seat.taken for seat in record.seats),  # all accepted just now
+            computers_due=computers_due))
         outbox: list[str] = []
         if record.notifies:  # the players' webhooks followed them: tell them the first turn
             record, outbox = self._notify(new_id, 1, record, events)
@@ -660,12 +669,12 @@ class GamesService:
                 log.warning("game %s not listed for its player: %s", game_id, error)
 
     def _lobby_line(self, game_id: str, seat: int, record: GameRecord) -> LobbyGame:
-        """A deadline that is due shows as applied (the computers' replies too); nothing is
-        saved. Only the public parts of the state are read: whose turn, scores, sides."""
+        """A count deadline that is due shows as applied; nothing is saved, and no computer is
+        asked to move. Only the public parts of the state are read: whose turn, scores,
+        sides."""
         state = record.state
         if state.deadline is not None and self.clock() > state.deadline:
             state, _ = engine.expire(state, self.clock())
-            state, _ = self._computers_play(record.seats, state, self.clock())
         to_act = tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human")
         options = state.options
         side_of_seat = tuple(options.side_of(number) for number in range(options.players))
@@ -727,14 +736,17 @@ class GamesService:
         return stored, record, seat
 
     def _catch_up(self, game_id: str, stored: StoredGame, record: GameRecord,
-                  reschedule: bool = False):
+                  reschedule: bool = False, wait: float | None = None):
         """Apply what is due (an expired deadline, computer moves, turn timers run out, an
         abandoned game); save it if anything was. With `reschedule` the save sets the game's
-        entry in the deadline index even if its time did not change."""
+        entry in the deadline index even if its time did not change. The computers' moves
+        are waited for up to `wait` seconds (the request's bound when None)."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
-        state, moves = self._computers_play(record.seats, state, now, record.acted_at)
-        state, timed_out = self._time_out(record.seats, state, now)
+        state, moves, computers_due = self._advance(record.seats, state, now, record.acted_at,
+                                                    wait)
+        if computers_due != record.computers_due:
+            record = replace(record, computers_due=computers_due)
         lapsed_record, lapsed = rematch.lapse(record, now)
         lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
         present: list[Event] = []
@@ -742,7 +754,7 @@ class GamesService:
             lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
         if state is record.state and lapsed_record is record:
             return stored.version, record
-        events += moves + timed_out + lapsed + abandoned + present
+        events += moves + lapsed + abandoned + present
         phase_before = record.state.phase
         record = replace(lapsed_record, state=state, events=record.events + len(events))
         version, record = self._save(game_id, stored.version, record, events,
@@ -750,21 +762,6 @@ class GamesService:
                                      presence_check=presence.next_check(record, stored.presence))
         metrics.record_game_finished(phase_before, state.phase)
         return version, record
-
-    def _time_out(self, seats: Sequence[Seat], state: GameState, now: float):
-        """Apply the turn timers that ran out by `now`: for each late human seat a computer
-        moves (or the seat forfeits), and the computer seats answer."""
-        events: list[Event] = []
-        for _ in range(COMPUTER_MOVES):
-            if state.turn_deadline is None or now <= state.turn_deadline:
-                return state, events
-            late = [seat for seat in whose_turn(state) if seats[seat].kind == "human"]
-            if not late:
-                return state, events
-            state, produced = engine.time_out(state, late[0], now, _timeout_move(state, late[0]))
-            state, moves = self._computers_play(seats, state, now)
-            events += produced + moves
-        raise RuntimeError(f"{COMPUTER_MOVES} turn timeouts in one request")
 
     def sweep(self, game_id: str, claimed: float) -> None:
         """Apply what is due in a game whose entry in the deadline index a sweeper claimed
@@ -774,7 +771,8 @@ class GamesService:
         def attempt() -> None:
             stored = self._store(self.store.load, game_id)
             record = GameRecord.from_json(stored.data)
-            _, caught_up = self._catch_up(game_id, stored, record, reschedule=True)
+            _, caught_up = self._catch_up(game_id, stored, record, reschedule=True,
+                                          wait=self.compute.time_limit + 5)
             if caught_up is record:  # nothing was due after all: put back the game's time
                 self.store.release_due(game_id, claimed, _earliest(
                     record.next_due, presence.next_check(record, stored.presence)))
@@ -829,17 +827,22 @@ class GamesService:
                                        f"game:{game_id}", self.clock())
         return replace(record, notified_turn=turn), entries
 
-    def _computers_play(self, seats: Sequence[Seat], state: GameState, now: float,
-                        acted_at: Sequence[int] = ()):
-        """Let computer seats move for as long as one of them has a move to make."""
-        events: list[Event] = []
-        for _ in range(COMPUTER_MOVES):
-            moved = _computer_move(seats, state, now, acted_at)
-            if moved is None:
-                return state, events
-            state, produced = moved
-            events += produced
-        raise RuntimeError(f"computer seats made {COMPUTER_MOVES} moves in one request")
+    def _advance(self, seats: Sequence[Seat], state: GameState, now: float,
+                 acted_at: Sequence[int] = (), wait: float | None = None):
+        """The computer seats' moves and the timed-out turns due in `state`, from the compute
+        tier (computers.advance), waited for up to `wait` seconds (the request's bound when
+        None). (state, events, computers_due): if no answer came in time, the state is
+        unchanged and computers_due says when the sweeper should try again (now)."""
+        if not computers.pending(seats, state, now, acted_at):
+            return state, [], None
+        try:
+            state, events = self.compute.run(
+                "advance", (tuple(seats), state, now, tuple(acted_at)), MOVE,
+                wait=self.reply_seconds if wait is None else wait)
+        except ComputeRefused as refused:
+            log.warning("computers' replies left to the sweeper: %s", refused)
+            return state, [], now
+        return state, events, None
 
     def _insert(self, record: GameRecord, events: list[Event],
                 caps: Sequence[LiveGamesCap]) -> str:
@@ -885,7 +888,22 @@ class GamesService:
 
     def _snapshot(self, game_id: str, version: int, record: GameRecord, seat: int | None,
                   replayed: bool = False) -> GameSnapshot:
-        return _snapshot(game_id, version, record, seat, replayed, self.clock())
+        return replace(_snapshot(game_id, version, record, seat, replayed, self.clock()),
+                       hinter=self._hinter(game_id, seat))
+
+    def _hinter(self, game_id: str, seat: int | None) -> Callable[[SeatView], Hint | None]:
+        """A seat's hints come from the compute tier, charged to the seat; when the tier is
+        busy or the seat's CPU budget is spent the view goes without one."""
+
+        def hinter(view: SeatView) -> Hint | None:
+            try:
+                return self.compute.run("hint", (view,), ANALYSIS, wait=self.reply_seconds,
+                                        client=f"seat:{game_id}:{seat}")
+            except ComputeRefused as refused:
+                log.warning("no hint for seat %s of game %s: %s", seat, game_id, refused)
+                return None
+
+        return hinter
 
     @staticmethod
     def _store(call: Callable, game_id: str, *args):
@@ -932,34 +950,6 @@ def _abandoned(record: GameRecord, state: GameState, now: float):
     return replace(record, abandon_check=None), state, events
 
 
-def _timeout_move(state: GameState, seat: int) -> engine.Action | None:
-    """What a computer at options.timeout_level does for a late seat: its turn's move (never
-    a muggins call), or between the games of a match, end it. None: the seat forfeits."""
-    options = state.options
-    if options.on_timeout == "forfeit":
-        return None
-    if state.phase == "game_over":
-        return engine.EndMatch(seat)
-    view = _without_muggins(engine.view(state, seat))
-    rng = _seat_rng(state, b"timeout", seat)
-    action = LEVELS[options.timeout_level].choose(view, rng)
-    if action is None or action.type == "muggins":
-        action = LEVELS["first"].choose(view, rng)
-    return action
-
-
-def _seat_rng(state: GameState, purpose: bytes, seat: int) -> random.Random:
-    """The randomness of a computer's move for `seat`: drawn from the game's seed, so a
-    replay of the game makes the same moves."""
-    return random.Random(hashlib.sha256(
-        state.seed + purpose + state.version.to_bytes(8, "big") + bytes([seat])).digest())
-
-
-def _without_muggins(view: SeatView) -> SeatView:
-    return replace(view, legal_actions=tuple(
-        option for option in view.legal_actions if option.type != "muggins"))
-
-
 def _player_from(key: str, stored: StoredPlayer) -> Player:
     data = json.loads(stored.data)
     return Player(data["player_id"], data["name"], key, data["created"], stored.games,
@@ -968,35 +958,6 @@ def _player_from(key: str, stored: StoredPlayer) -> Player:
 
 def _linked(seat: Seat, player: Player) -> Seat:
     return replace(seat, player_id=player.player_id, player_hash=player.key)
-
-
-def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
-                   acted_at: Sequence[int]):
-    """The next computer seat's move applied, or None if no computer seat has one to make.
-    A computer calls muggins only once the humans have had their chance (games.muggins)."""
-    for number in engine.to_act(state):
-        seat = seats[number]
-        if seat.kind != "computer":
-            continue
-        rng = _seat_rng(state, b"computer", number)
-        view = engine.view(state, number)
-        if held_from_computers(state, seats, acted_at, number):
-            view = _without_muggins(view)
-        action = LEVELS[seat.level].choose(view, rng)
-        if action is None:
-            continue
-        try:
-            if action.type in HUMAN_DECISIONS:
-                raise IllegalActionError("computers leave this to the humans",
-                                         code="invalid_action")
-            return engine.apply(state, action, now)
-        except DomainError as refused:
-            # A level that picks an illegal move must not stall the game: play the first legal one.
-            log.error("computer level %r chose %r: %s", seat.level, action, refused)
-            fallback = LEVELS["first"].choose(view, rng)
-            if fallback is not None:
-                return engine.apply(state, fallback, now)
-    return None
 
 
 DECK_SEED_LENGTH = 200

@@ -13,6 +13,8 @@ import glob
 import logging
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 
 from service.config import DURABILITY_MODES, parse_choice, parse_text
@@ -33,7 +35,9 @@ DURABILITY = {
 
 
 def on_starting(server) -> None:
-    """Prepares the metrics directory before the first worker is forked."""
+    """Starts the compute workers that jobs through Redis need on this machine, and prepares
+    the metrics directory before the first worker is forked."""
+    start_compute_workers(server)
     if server.cfg.workers > 1 and not parse_text(os.environ, "CRIBBAGE_REDIS_URL", ""):
         server.log.warning(
             "%d workers with the embedded store: each worker keeps its own games; "
@@ -71,8 +75,23 @@ def say_what_survives(log, env) -> None:
     log.log(level, message)
 
 
+def start_compute_workers(server) -> None:
+    """With jobs through Redis (CRIBBAGE_COMPUTE=redis), CRIBBAGE_COMPUTE_PROCESSES compute
+    workers under one supervisor (service/compute/supervisor.py), stopped by on_exit."""
+    from service.config import Settings
+
+    settings = Settings.from_env()
+    if settings.compute != "redis" or settings.compute_processes == 0:
+        return
+    server.cribbage_compute = subprocess.Popen(
+        [sys.executable, "-m", "service.compute.supervisor", str(settings.compute_processes)])
+    server.log.info("started %d compute workers (supervisor pid %d)",
+                    settings.compute_processes, server.cribbage_compute.pid)
+
+
 SWEEPER = "cribbage.sweeper"  # the app's extension (service/api/games/views.py)
 WEBHOOK_WORKER = "cribbage.webhook_worker"  # service.api.webhooks.views.WORKER
+COMPUTE = "cribbage.compute"  # service.api.compute.EXTENSION
 
 
 def post_worker_init(worker) -> None:
@@ -85,6 +104,9 @@ def post_worker_init(worker) -> None:
     delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:
         delivery.start()
+    compute = extensions.get(COMPUTE)
+    if compute is not None:
+        compute.start_reporting()
 
 
 def worker_exit(server, worker) -> None:
@@ -97,6 +119,9 @@ def worker_exit(server, worker) -> None:
     delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:
         delivery.stop()
+    compute = extensions.get(COMPUTE)
+    if compute is not None:
+        compute.close()
 
 
 def child_exit(server, worker) -> None:
@@ -107,7 +132,12 @@ def child_exit(server, worker) -> None:
 
 
 def on_exit(server) -> None:
-    """Removes the metrics directory if on_starting made it."""
+    """Stops the compute workers and removes the metrics directory if on_starting made
+    them."""
+    compute = getattr(server, "cribbage_compute", None)
+    if compute is not None:
+        compute.terminate()
+        compute.wait(timeout=15)
     directory = getattr(server, "cribbage_metrics_tmp", None)
     if directory:
         shutil.rmtree(directory, ignore_errors=True)

@@ -37,7 +37,10 @@ class GunicornServer:
         self.wrapper = wrapper or []
         self.own_log_dir = log_dir is None
         self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
+        # CRIBBAGE_COMPUTE: the tests' own apps run searches inline (tests/conftest.py); a
+        # server runs them as it would anywhere, unless `env` says otherwise.
         self.env = {**os.environ, "CRIBBAGE_BIND": f"127.0.0.1:{self.port}",
+                    "CRIBBAGE_COMPUTE": None,
                     "WEB_CONCURRENCY": None if workers is None else str(workers),
                     "GUNICORN_THREADS": None if threads is None else str(threads)}
         self.env.update(env or {})

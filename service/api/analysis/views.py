@@ -6,12 +6,13 @@ from service.api.analysis.schemas import (DiscardAnalysisSchema, DiscardRequestS
                                           PlayAnalysisSchema, PlayRequestSchema,
                                           PositionAnalysisSchema, PositionRequestSchema)
 from service.api.blueprint import Blueprint
+from service.api.compute import compute, cpu_client
 from service.api.responses import BODY_ERRORS, document_errors, json_response
-from service.bots.discard_report import discard_report, rounded
-from service.bots.pegging import PlayPosition, PlayPositionError, analyse_play
-from service.bots.side_race import layout_position_value
+from service.bots.discard_report import rounded
+from service.bots.pegging import PlayPosition, PlayPositionError
 from service.bots.win_probability import PositionError
 from service.cards import parse_card, parse_cards
+from service.compute import ANALYSIS
 
 blp = Blueprint("analysis", __name__, description="Coach: every discard and every card to play, "
                                                   "with their expectations")
@@ -61,10 +62,10 @@ def discard_analysis(body):
     if scores is not None and ("own_score" in body or "opponent_score" in body):
         raise PositionError("scores_given_twice", "give scores, or own_score and "
                             "opponent_score, not both", field="scores")
-    report, _ = discard_report(
+    report, _ = compute().run("discard_report", (
         parse_cards(body["hand"], "hand"), body["players"], body["own_crib"], body["teams"],
         (body.get("own_score", 0), body.get("opponent_score", 0)), body["target"],
-        body["skunk"], scores, body.get("dealer_seat"))
+        body["skunk"], scores, body.get("dealer_seat")), ANALYSIS, client=cpu_client())
     return json_response(report)
 
 
@@ -118,7 +119,7 @@ def play_analysis(body):
         target=body["target"], show_points=body.get("show_points"),
         exact_finish=body["exact_finish"])
     _check_request(body, position)
-    analysis = analyse_play(position)
+    analysis = compute().run("analyse_play", (position,), ANALYSIS, client=cpu_client())
     recommendation = analysis.recommendation
     return json_response({
         "count": position.count, "sampled_deals": analysis.sampled_deals,
@@ -207,8 +208,9 @@ def position_analysis(body):
     not one score per side, a dealer who is not a seat and teams that do not fit the players
     are 422s."""
     scores, dealer = tuple(body["scores"]), body["dealer"]
-    value = layout_position_value(scores, dealer, body["players"], body["teams"],
-                                  body["target"], body["skunk"])
+    value = compute().run("position_value", (scores, dealer, body["players"], body["teams"],
+                                             body["target"], body["skunk"]),
+                          ANALYSIS, client=cpu_client())
     return json_response({
         "scores": list(scores), "dealer": dealer, "players": body["players"],
         "teams": body["teams"], "target": body["target"], "skunk": body["skunk"],

@@ -31,9 +31,11 @@ from service.api.games.schemas import (
 )
 from service.api.games.stream import server_sent_events
 from service.api.health import add_readiness_check
+from service.api.compute import cpu_client
 from service.api.limits import client_address
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
+from service.compute import ComputeTier
 from service.games import ActionRequest, GameSnapshot, GamesService
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
@@ -64,11 +66,14 @@ PLAYER_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
 PLAYER_OPTIONAL = [{}, {"playerToken": []}]  # with a player token, the seat is linked to it
 
 
-def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float]) -> None:
-    """Register the games blueprint on `api`, its games kept in `store`."""
+def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
+             compute: ComputeTier) -> None:
+    """Register the games blueprint on `api`, its games kept in `store`, its searches run by
+    `compute`."""
     settings = app.config["SETTINGS"]
     players = PlayerPolicy(settings.player_ttl_seconds, settings.max_live_games_per_player)
-    games = GamesService(store, clock, settings.stream_seconds, players)
+    games = GamesService(store, clock, settings.stream_seconds, players, compute,
+                         settings.compute_reply_seconds)
     app.extensions[SERVICE] = games
     # Started by the server process (service/server/hooks.py post_worker_init), not here.
     app.extensions[SWEEPER] = Sweeper(games, settings.sweep_seconds)
@@ -402,7 +407,7 @@ def get_game_analysis(game_id: str):
     seat saw it. You see your own decisions of each hand once its show is over, and every
     seat's once the game (or its match) is over; a spectator sees none before the end. A hand
     being played is not analysed."""
-    analysis = _service().analysis(_game_id(game_id), _token())
+    analysis = _service().analysis(_game_id(game_id), _token(), cpu_client())
     response = json_response(analysis_body(analysis))
     _cache_headers(response, None)
     return response

@@ -1,0 +1,30 @@
+"""A compute process beside a web worker: `python -m service.compute.child`.
+
+It reads jobs from its standard input and writes their outcomes to its standard output, one at
+a time, until its web worker closes the pipe. Anything else that would be printed goes to
+standard error, so that it cannot corrupt the pipe.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from .framing import read_message, write_message
+from .jobs import execute, warm_up
+
+
+def main() -> None:
+    jobs = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+    outcomes = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    warm_up()
+    while True:
+        try:
+            kind, args, time_limit = read_message(jobs)
+        except EOFError:
+            return
+        write_message(outcomes, execute(kind, args, time_limit))
+
+
+if __name__ == "__main__":
+    main()

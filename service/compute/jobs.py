@@ -1,0 +1,155 @@
+"""The jobs the event loop hands off: every search of the computer players and the coach.
+
+Each kind names one pure function of the domain (no store, no clock, no randomness it is not
+given), so a job gives the same answer wherever it runs: in the caller (inline), in a compute
+process beside the web worker (local.py) or in a compute worker fed through Redis (redis_queue.py).
+`execute` runs one under a time limit and reports the CPU it took, and a refusal of the domain
+(a DomainError) as a value, so that it crosses a process boundary with its code and params.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from service.errors import DomainError
+
+# Priorities, lowest number first: a seated player waiting for a computer's move, then an
+# analysis a person asked for, then background work nobody waits on.
+MOVE, ANALYSIS, BACKGROUND = 0, 1, 2
+PRIORITIES = (MOVE, ANALYSIS, BACKGROUND)
+PRIORITY_NAMES = {MOVE: "move", ANALYSIS: "analysis", BACKGROUND: "background"}
+
+
+class JobTimedOut(Exception):
+    """A job ran past its time limit and was stopped."""
+
+
+def _advance(seats, state, now, acted_at):
+    from service.games.computers import advance
+    return advance(seats, state, now, acted_at)
+
+
+def _hint(view):
+    from service.bots.hints import hint
+    return hint(view)
+
+
+def _discard_report(*args):
+    from service.bots.discard_report import discard_report
+    return discard_report(*args)
+
+
+def _analyse_play(position):
+    from service.bots.pegging import analyse_play
+    return analyse_play(position)
+
+
+def _position_value(*args):
+    from service.bots.side_race import layout_position_value
+    return layout_position_value(*args)
+
+
+_HANDS = None
+
+
+def _game_analysis(game_id, seat, options, events, over):
+    # Analysed hands are kept per compute process: a finished hand's analysis never changes.
+    global _HANDS
+    from service.games.analysis import HandCache, game_analysis
+    if _HANDS is None:
+        _HANDS = HandCache()
+    return game_analysis(game_id, seat, options, events, over, _HANDS)
+
+
+# kind -> the function it runs. Imports are deferred so that a web worker that only queues
+# jobs never loads the search code and its tables.
+KINDS: dict[str, Callable[..., Any]] = {
+    "advance": _advance,            # computer seats' moves and timed-out turns of a game
+    "hint": _hint,                  # the coach's view of a seat's decision (options.hints)
+    "discard_report": _discard_report,  # POST /v1/analysis/discard
+    "analyse_play": _analyse_play,      # POST /v1/analysis/play
+    "position_value": _position_value,  # POST /v1/analysis/position
+    "game_analysis": _game_analysis,    # GET /v1/games/{id}/analysis
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A DomainError as plain data: its class, message, code, field, index and params."""
+
+    error_class: type
+    message: str
+    code: str
+    field: str | None
+    index: int | None
+    params: dict
+
+    @classmethod
+    def of(cls, error: DomainError) -> Refusal:
+        return cls(type(error), str(error), error.code, error.field, error.index,
+                   dict(error.params))
+
+    def error(self) -> DomainError:
+        error = self.error_class.__new__(self.error_class)
+        DomainError.__init__(error, self.message, code=self.code, field=self.field,
+                             index=self.index, **self.params)
+        return error
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running a job gave: its value, or the refusal it raised, or that it timed out; and
+    the CPU and wall seconds it took."""
+
+    value: Any = None
+    refusal: Refusal | None = None
+    timed_out: bool = False
+    cpu_seconds: float = 0.0
+    run_seconds: float = 0.0
+
+    def result(self) -> Any:
+        """The value, or raise what the job raised (JobTimedOut for a job stopped)."""
+        if self.timed_out:
+            raise JobTimedOut("the job ran past its time limit")
+        if self.refusal is not None:
+            raise self.refusal.error()
+        return self.value
+
+
+def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
+    """Run one job here. With `time_limit` (seconds of wall time), in the main thread of a
+    process of its own, a job still running then is interrupted (SIGALRM) and reported as
+    timed out."""
+    function = KINDS[kind]
+    started, cpu_started = time.perf_counter(), time.process_time()
+    limited = time_limit is not None and threading.current_thread() is threading.main_thread()
+    if limited:
+        signal.signal(signal.SIGALRM, _stop)
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
+    try:
+        value, refusal, timed_out = function(*args), None, False
+    except DomainError as error:
+        value, refusal, timed_out = None, Refusal.of(error), False
+    except JobTimedOut:
+        value, refusal, timed_out = None, None, True
+    finally:
+        if limited:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return Outcome(value, refusal, timed_out, time.process_time() - cpu_started,
+                   time.perf_counter() - started)
+
+
+def _stop(signum, frame):
+    raise JobTimedOut()
+
+
+def warm_up() -> None:
+    """Load the search code and its tables in a new compute process, before its first job."""
+    from service.bots import LEVELS  # noqa: F401  (the levels import their tables)
+    from service.bots.hints import hint  # noqa: F401
+    from service.bots.side_race import layout_position_value  # noqa: F401
+    from service.games.analysis import game_analysis  # noqa: F401
