@@ -1,0 +1,41 @@
+"""Jobs run where they are sent give what the domain gives, refusals included."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from service.bots.side_race import layout_position_value
+from service.bots.win_probability import PositionError
+from service.compute import jobs
+from service.compute.jobs import JobTimedOut, execute
+
+
+def test_a_job_gives_the_domain_value_and_its_cost():
+    outcome = execute("position_value", ((100, 90), 0, 2, None, 121, "standard"))
+    assert outcome.result() == layout_position_value((100, 90), 0, 2, None, 121, "standard")
+    assert outcome.refusal is None and not outcome.timed_out
+    assert outcome.cpu_seconds > 0 and outcome.run_seconds > 0
+
+
+def test_a_refusal_crosses_with_its_class_code_field_and_params():
+    outcome = execute("position_value", ((121, 90), 0, 2, None, 121, "standard"))
+    with pytest.raises(PositionError) as raised:
+        outcome.result()
+    assert raised.value.code == "game_already_won"
+    assert raised.value.field == "scores"
+    assert str(raised.value) == str(outcome.refusal.message)
+
+
+def test_a_job_past_its_time_limit_is_stopped(monkeypatch):
+    def spin():
+        while True:
+            time.sleep(0.01)
+
+    monkeypatch.setitem(jobs.KINDS, "spin", spin)
+    started = time.monotonic()
+    outcome = execute("spin", (), time_limit=0.2)
+    assert outcome.timed_out
+    assert 0.2 <= time.monotonic() - started < 2
+    with pytest.raises(JobTimedOut):
+        outcome.result()
