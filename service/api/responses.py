@@ -37,7 +37,8 @@ def problem_example(status: int, code: str, params: dict | None = None, **extra)
 
 # status -> (description, example) of each error an operation may document.
 ERRORS = {
-    400: ("The body is not valid JSON",
+    400: ("The body is not valid JSON (invalid_json), or cannot be read at all, e.g. a malformed "
+          "chunked encoding (bad_request)",
           _problem_example(400, "invalid_json", "Bad request",
                            "The request body is not valid JSON")),
     413: ("The body is larger than 64 KiB (payload_too_large)",
