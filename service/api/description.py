@@ -109,7 +109,8 @@ Every error is RFC 9457 `application/problem+json` with a stable `code`; `title`
 are in the request's language and `field` names the part of the request at fault \
 (`hand[2]`). 400: not JSON, or a request that cannot be read (a malformed chunked body); 401, \
 403: a missing or wrong seat token; 404: no such game or path; \
-405: method not allowed; 409: the rules refuse the action now; 412: stale `If-Match`; 413: a \
+405: method not allowed; 408: a body that does not arrive in time; 409: the rules refuse the \
+action now; 412: stale `If-Match`; 413: a \
 body over 64 KiB; 415: not `application/json`; 422: a field, a card or a sequence that is not \
 valid; 429: too many requests (`Retry-After`); 503: the game store is unreachable or full \
 (`Retry-After`). A 500 is a bug.
