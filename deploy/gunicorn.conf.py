@@ -7,6 +7,9 @@ Every value comes from the environment, read by service/config.py's parsers:
                       gevent, so a waiting client costs no thread)
 - GUNICORN_WORKER_CONNECTIONS  connections one worker holds at once (default 10000)
 - CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT  per client address and worker (default 64; 0: no cap)
+- CRIBBAGE_READ_TIMEOUT  seconds a connection may make no progress once a request's head is in
+                      (default 30)
+- CRIBBAGE_BODY_SECONDS  seconds a request's body may take to arrive whole (default 60; else 408)
 - WEB_CONCURRENCY     worker processes (default: 1 with the embedded in-memory store, whose
                       games live inside one process; with CRIBBAGE_REDIS_URL set, 2 x cores + 1,
                       at most 12)

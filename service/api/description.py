@@ -108,8 +108,10 @@ Text meant for people (counts in words, explanations, problem titles and details
 ## Errors
 Every error is RFC 9457 `application/problem+json` with a stable `code`; `title` and `detail` \
 are in the request's language and `field` names the part of the request at fault \
-(`hand[2]`). 400: not JSON; 401, 403: a missing or wrong seat token; 404: no such game or path; \
-405: method not allowed; 409: the rules refuse the action now; 412: stale `If-Match`; 413: a \
+(`hand[2]`). 400: not JSON, or a request that cannot be read (a malformed chunked body); 401, \
+403: a missing or wrong seat token; 404: no such game or path; \
+405: method not allowed; 408: a body that does not arrive in time; 409: the rules refuse the \
+action now; 412: stale `If-Match`; 413: a \
 body over 64 KiB; 415: not `application/json`; 422: a field, a card or a sequence that is not \
 valid; 429: too many requests, or the client's CPU budget for analyses spent (`Retry-After`, \
 `RateLimit`); 503: the game store is unreachable or full, or the compute tier's queue is full \

@@ -164,7 +164,7 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_if_match": ("Malformed If-Match",
                              "{header} must list quoted entity-tags, such as \"7-0\", or be *"),
         "bad_request": ("Bad request", "The request cannot be read"),
-        "request_timeout": ("Request timeout", "The request body stopped arriving"),
+        "request_timeout": ("Request timeout", "The request body did not arrive in time"),
         "uri_too_long": ("URI too long", "The request line is longer than the server reads"),
         "header_fields_too_large": ("Header fields too large",
                                     "The request's header fields are more or longer than the "
@@ -349,7 +349,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "invalid_if_match": ("If-Match mal formado",
                              "{header} debe listar etiquetas entre comillas, como \"7-0\", o ser *"),
         "bad_request": ("Petición incorrecta", "No se puede leer la petición"),
-        "request_timeout": ("Tiempo de espera agotado", "El cuerpo de la petición dejó de llegar"),
+        "request_timeout": ("Tiempo de espera agotado",
+                            "El cuerpo de la petición no llegó a tiempo"),
         "uri_too_long": ("URI demasiado larga",
                          "La línea de la petición es más larga de lo que lee el servidor"),
         "header_fields_too_large": ("Cabeceras demasiado grandes",

@@ -37,7 +37,8 @@ def problem_example(status: int, code: str, params: dict | None = None, **extra)
 
 # status -> (description, example) of each error an operation may document.
 ERRORS = {
-    400: ("The body is not valid JSON",
+    400: ("The body is not valid JSON (invalid_json), or cannot be read at all, e.g. a malformed "
+          "chunked encoding (bad_request)",
           _problem_example(400, "invalid_json", "Bad request",
                            "The request body is not valid JSON")),
     413: ("The body is larger than 64 KiB (payload_too_large)",
@@ -80,16 +81,21 @@ def document_errors(blp, *statuses: int, refusals: str = "", body_limit: int | N
 
 
 def document_on_every_operation(app, status: int, response: dict,
-                                except_paths: frozenset[str] = frozenset()) -> None:
-    """Add `response` under `status` to every operation the app has registered so far."""
+                                except_paths: frozenset[str] = frozenset(),
+                                with_body_only: bool = False) -> None:
+    """Add `response` under `status` to every operation the app has registered so far
+    (`with_body_only`: to every one that takes a request body)."""
     spec = app.extensions["cribbage.api"].spec
     # apispec keeps registered operations in `_paths`; flask-smorest serves them from there.
     for path, operations in spec._paths.items():
         if path in except_paths:
             continue
         for operation in operations.values():
-            if isinstance(operation, dict) and "responses" in operation:
-                operation["responses"].setdefault(str(status), copy.deepcopy(response))
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            if with_body_only and "requestBody" not in operation:
+                continue
+            operation["responses"].setdefault(str(status), copy.deepcopy(response))
 
 
 def _unreadable(status: int, code: str, description: str) -> dict:
@@ -105,9 +111,16 @@ UNREADABLE_REQUESTS = {
     431: _unreadable(431, "header_fields_too_large", "More header fields, or longer ones, than "
                                                      "the server reads"),
 }
+# What the app answers when the server stops waiting for a request's body.
+SLOW_BODY = _unreadable(408, "request_timeout", "The body did not arrive in time: nothing of it "
+                                                "came for CRIBBAGE_READ_TIMEOUT seconds (30), or "
+                                                "all of it took over CRIBBAGE_BODY_SECONDS (60); "
+                                                "the connection closes")
 
 
 def document_unreadable_requests(app) -> None:
-    """Document the server's refusals of requests too large to read on every operation."""
+    """Document the server's refusals of requests too large to read on every operation, and of
+    a body too slow on every operation that takes one."""
     for status, response in UNREADABLE_REQUESTS.items():
         document_on_every_operation(app, status, response)
+    document_on_every_operation(app, 408, SLOW_BODY, with_body_only=True)

@@ -5,6 +5,12 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
   already bounds every head read by it); every later read or write on the connection must make
   progress within CRIBBAGE_READ_TIMEOUT seconds (default 30: more than a stream's heartbeat
   interval, so a live stream never trips it), or the connection is closed.
+- A request's body must arrive whole within CRIBBAGE_BODY_SECONDS (default 60) of the app's
+  first read of it, even one that keeps trickling in; past that the read raises TimeoutError,
+  which the app answers with a 408, and the connection closes. Only the reading of the body is
+  bounded: a response, a stream's or a long poll's, takes as long as it takes.
+- A body gunicorn cannot read (a malformed chunk) raises ValueError, not gunicorn's own parse
+  error, so the app answers it as any WSGI server's unreadable body: a 400.
 - One client address holds at most `max_connections_per_client` connections per worker
   process (CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT, 0 for no cap: behind a proxy every client
   shares its address); past that a new connection gets a 429 and is closed.
@@ -19,8 +25,10 @@ import gc
 import json
 import os
 import resource
+import time
 from collections import Counter
 
+import gevent
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -56,12 +64,55 @@ def too_many_connections() -> bytes:
     return problem_message(429, "Too Many Requests", "too_many_connections", "Retry-After: 5\r\n")
 
 
+class RequestBody:
+    """A request's body as the app reads it (its `wsgi.input`): gunicorn's, but read within
+    `seconds` of the first read or TimeoutError, and a malformed chunk is a ValueError. After a
+    failed read the answer closes the connection: where a next request would start is unknown."""
+
+    def __init__(self, body, request, seconds: int):
+        self.body = body
+        self.request = request
+        self.seconds = seconds
+        self.deadline: float | None = None
+
+    def read(self, size=None) -> bytes:
+        return self._read(self.body.read, size)
+
+    def readline(self, size=None) -> bytes:
+        return self._read(self.body.readline, size)
+
+    def readlines(self, hint=None) -> list[bytes]:
+        return list(self)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+    def _read(self, read, size) -> bytes:
+        now = time.monotonic()
+        if self.deadline is None:
+            self.deadline = now + self.seconds
+        late = TimeoutError(f"the request body took more than {self.seconds} s")
+        try:
+            if now >= self.deadline:
+                raise late
+            # One read may wait on many recv()s: the socket's timeout bounds each, this all.
+            with gevent.Timeout(self.deadline - now, late):
+                return read(size)
+        except http_errors.ParseException as error:
+            self.request.must_close = True
+            raise ValueError(f"malformed request body: {error}") from error
+        except Exception:
+            self.request.must_close = True
+            raise
+
+
 class CribbageWorker(GeventWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.max_connections_per_client = parse_whole_number(
             os.environ, "CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT", 64)
         self.read_timeout = parse_positive_int(os.environ, "CRIBBAGE_READ_TIMEOUT", 30)
+        self.body_seconds = parse_positive_int(os.environ, "CRIBBAGE_BODY_SECONDS", 60)
         self.connections_by_client: Counter[str] = Counter()
 
     def load_wsgi(self):
@@ -95,6 +146,16 @@ class CribbageWorker(GeventWorker):
             self.connections_by_client[host] -= 1
             if not self.connections_by_client[host]:
                 del self.connections_by_client[host]
+
+    def handle_request(self, listener_name, req, sock, addr):
+        body = req.body
+        req.body = RequestBody(body, req, self.body_seconds)  # the environ's wsgi.input
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            # gunicorn drains what the app left unread from its own reader, within `keepalive`
+            # seconds: a parse error there is handle_error's.
+            req.body = body
 
     def handle_error(self, req, client, addr, exc):
         if not isinstance(exc, http_errors.ParseException):

@@ -2,7 +2,8 @@
 
 The host is resolved at registration and again at each send, and the sender connects to the
 very address checked (no second lookup a DNS answer could change in between). Loopback,
-private, link-local, multicast, reserved and unspecified addresses are refused, unless
+private, link-local, IPv6 site-local (fec0::/10: deprecated by RFC 3879, but still routed inside
+some networks), multicast, reserved and unspecified addresses are refused, unless
 `allow_private` (CRIBBAGE_WEBHOOKS_ALLOW_PRIVATE, for tests and closed networks), which also
 allows plain http. An IPv6 address that embeds an IPv4 one (IPv4-mapped, 6to4, Teredo, NAT64)
 reaches that IPv4 address: it is judged by it (by both a Teredo address's server and client).
@@ -91,5 +92,8 @@ def embedded_ipv4(ip: ipaddress.IPv6Address) -> tuple[ipaddress.IPv4Address, ...
 
 
 def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    # ipaddress counts site-local addresses as global
+    site_local = isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_loopback
-                                 or ip.is_link_local or ip.is_private or ip.is_unspecified)
+                                 or ip.is_link_local or ip.is_private or ip.is_unspecified
+                                 or site_local)

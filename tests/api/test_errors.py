@@ -2,6 +2,7 @@
 import io
 
 import pytest
+from werkzeug.serving import DechunkedInput
 
 from tests.api.conftest import problem
 
@@ -97,6 +98,22 @@ def test_a_chunked_body_of_64_kib_is_read_whole(client):
 def test_a_chunked_body_over_64_kib_is_a_413_not_cut_at_the_limit(client):
     body = problem(chunked_post(client, 65537), 413, "payload_too_large")
     assert body["detail"] == "The request body is larger than 65536 bytes"
+
+
+@pytest.mark.parametrize("language, title, detail", [
+    ("en", "Bad request", "The request cannot be read"),
+    ("es", "Petición incorrecta", "No se puede leer la petición"),
+])
+@pytest.mark.parametrize("chunks", [b"zz\r\n", b"5\r\nabcdeXX0\r\n\r\n", b"5\r\nab"],
+                         ids=["chunk size not hex", "chunk not ended by CRLF", "cut short"])
+def test_a_malformed_chunked_body_is_a_400(client, chunks, language, title, detail):
+    """As werkzeug's own server hands one over: its reader raises OSError."""
+    response = client.post(SHOW, content_type="application/json",
+                           headers={"Transfer-Encoding": "chunked", "Accept-Language": language},
+                           environ_overrides={"wsgi.input": DechunkedInput(io.BytesIO(chunks)),
+                                              "wsgi.input_terminated": True})
+    body = problem(response, 400, "bad_request")
+    assert (body["title"], body["detail"]) == (title, detail)
 
 
 def test_huge_array_is_rejected_by_length(client):

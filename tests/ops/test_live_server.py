@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -13,6 +14,9 @@ from tests.ops.gunicorn_server import GunicornServer
 
 TWO_HUMANS = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bea"}]}
 NO_RATE_LIMITS = {"CRIBBAGE_RATE_LIMIT_ENABLED": "0"}
+TOO_SLOW = {"type": "urn:cribbage:problem:request_timeout", "title": "Request timeout",
+            "status": 408, "detail": "The request body did not arrive in time",
+            "code": "request_timeout"}
 
 
 @pytest.fixture
@@ -117,6 +121,80 @@ def test_slow_senders_are_cut_off_and_the_server_keeps_answering(servers):
     # keepalive (5 s) bounds a head, CRIBBAGE_READ_TIMEOUT (2 s) a stalled body.
     assert time.monotonic() - started < 10.0
     assert server.request("GET", "/v1/ping", timeout=5)[0] == 200
+
+
+def trickle(sock: socket.socket, pieces: list[bytes], stop: threading.Event) -> None:
+    """Send a piece a second until `stop` is set or the server closes the connection."""
+    for piece in pieces:
+        if stop.wait(1.0):
+            return
+        try:
+            sock.sendall(piece)
+        except OSError:
+            return
+
+
+def read_until_closed(sock: socket.socket) -> bytes:
+    raw = b""
+    try:
+        while chunk := sock.recv(65536):
+            raw += chunk
+    except ConnectionResetError:  # closed with some of what was sent unread: after its answer
+        pass
+    return raw
+
+
+@pytest.mark.parametrize("framing, piece", [(b"Content-Length: 10", b" "),
+                                            (b"Transfer-Encoding: chunked", b"1\r\n \r\n")],
+                         ids=["sized", "chunked"])
+def test_a_body_trickling_in_is_cut_off_at_the_body_deadline(servers, framing, piece):
+    """A byte a second keeps every read making progress (CRIBBAGE_READ_TIMEOUT: 30 s), and the
+    body would take 10 s: the body's deadline (3 s) answers first."""
+    server = servers({"CRIBBAGE_BODY_SECONDS": "3"})
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+    sock.sendall(b"POST /v1/show/score HTTP/1.1\r\nHost: test\r\n"
+                 b"Content-Type: application/json\r\n" + framing + b"\r\n\r\n")
+    stop = threading.Event()
+    sender = threading.Thread(target=trickle, args=(sock, [piece] * 10, stop))
+    sender.start()
+    raw = read_until_closed(sock)
+    stop.set()
+    sender.join()
+    sock.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[0] == b"HTTP/1.1 408 REQUEST TIMEOUT"
+    assert b"\r\nConnection: close\r\n" in head
+    assert json.loads(body) == TOO_SLOW
+    assert server.request("GET", "/v1/ping", timeout=5)[0] == 200
+
+
+def read_until(sock: socket.socket, wanted: bytes) -> bytes:
+    raw = b""
+    while wanted not in raw:
+        chunk = sock.recv(65536)
+        assert chunk, f"closed before {wanted!r}: {raw!r}"
+        raw += chunk
+    return raw
+
+
+def test_a_stream_and_a_long_poll_outlive_the_body_deadline(servers):
+    """Only the reading of a request's body is bounded, not how long its answer takes: a stream
+    goes on past the deadline (1 s) until it ends by itself (CRIBBAGE_STREAM_SECONDS: 4 s)."""
+    server = servers({"CRIBBAGE_BODY_SECONDS": "1", "CRIBBAGE_STREAM_SECONDS": "4"})
+    game_id, token = new_game(server)
+    stream = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+    stream.sendall(f"GET /v1/games/{game_id}/stream HTTP/1.1\r\nHost: test\r\n"
+                   f"Connection: close\r\n\r\n".encode())
+    received = read_until(stream, b"event: snapshot")
+    waiter = open_long_poll(server, game_id, "127.0.0.1")
+    time.sleep(2.5)  # well past the deadline
+    cut(server, game_id, token)
+    status, body = read_reply(waiter)
+    assert status == 200 and [e["type"] for e in body["events"]] == ["dealer_cut"]
+    received += read_until_closed(stream)
+    stream.close()
+    assert b'"type":"dealer_cut"' in received
+    assert received.endswith(b"\r\n0\r\n\r\n")  # its last chunk: ended, not cut
 
 
 def test_one_client_address_holds_a_bounded_number_of_connections(servers):

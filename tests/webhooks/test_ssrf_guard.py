@@ -16,6 +16,7 @@ from tests.games.helpers import HUMAN, Player, create
 
 REFUSED = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0",
            "224.0.0.1", "240.0.0.1", "100.64.0.1", "::1", "fe80::1", "fc00::1", "ff02::1",
+           "fec0::1", "feff:ffff::1",  # site-local: deprecated, still private
            "::ffff:127.0.0.1", "::ffff:10.0.0.1", "192.0.2.1", "198.18.0.1"]
 
 
@@ -60,6 +61,7 @@ def test_a_teredo_address_through_a_private_server_is_refused():
 
 @pytest.mark.parametrize("url", ["https://127.0.0.1/hook", "https://localhost:8443/hook",
                                  "https://[::1]/hook", "https://10.0.0.8/hook",
+                                 "https://[fec0::8]/hook",
                                  "https://169.254.169.254/latest/meta-data"])
 def test_a_url_resolving_to_a_private_address_is_refused(url):
     with pytest.raises(WebhookAddressRefused) as refused:
