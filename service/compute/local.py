@@ -62,11 +62,11 @@ class LocalPool:
     def submit(self, kind: str, args: tuple, priority: int, time_limit: float) -> _Job:
         job = _Job(kind, args, priority, time_limit)
         with self._changed:
-            if not self._started:  # on first use: nothing starts when the app is built
-                self.start()
             if self._held[priority] >= self.bounds[priority]:
                 raise ComputeBusy(f"the compute queue holds {self.bounds[priority]} jobs of "
                                   "this priority already", retry_after=1)
+            if not self._started:  # on first use: nothing starts when the app is built
+                self.start()
             self._held[priority] += 1
             heapq.heappush(self._heap, (priority, next(self._order), job))
             self._changed.notify()
