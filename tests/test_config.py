@@ -2,14 +2,33 @@
 import pytest
 
 from service.config import (Settings, SettingsError, default_workers, parse_flag,
-                            parse_positive_int, parse_text)
+                            parse_positive_int, parse_text, usable_cpus)
 
 
 def test_defaults():
     assert Settings.from_env({}) == Settings(
         redis_url="", redis_cluster=False, game_ttl_seconds=604800, rate_limit="300/minute",
-        action_rate_limit="120/minute", rate_limit_enabled=True, log_level="INFO")
+        action_rate_limit="120/minute", rate_limit_enabled=True, log_level="INFO",
+        compute="local", compute_processes=usable_cpus())
     assert not Settings.from_env({}).uses_redis
+
+
+def test_searches_run_beside_the_web_worker_or_through_redis_never_inline_by_default():
+    settings = Settings.from_env({})
+    assert (settings.compute, settings.compute_processes, settings.compute_time_limit,
+            settings.compute_reply_seconds, settings.compute_queue_moves,
+            settings.compute_queue_analyses, settings.analysis_cpu_ms_per_minute) == (
+        "local", usable_cpus(), 30, 5, 1000, 200, 10000)
+    on_redis = Settings.from_env({"CRIBBAGE_REDIS_URL": "redis://127.0.0.1:6390/0",
+                                  "CRIBBAGE_COMPUTE_PROCESSES": "0"})
+    assert (on_redis.compute, on_redis.compute_processes) == ("redis", 0)
+    assert Settings.from_env({"CRIBBAGE_COMPUTE": "Inline"}).compute == "inline"
+    with pytest.raises(SettingsError, match="CRIBBAGE_COMPUTE=redis needs CRIBBAGE_REDIS_URL"):
+        Settings.from_env({"CRIBBAGE_COMPUTE": "redis"})
+    with pytest.raises(SettingsError, match="CRIBBAGE_COMPUTE_PROCESSES of 1 or more"):
+        Settings.from_env({"CRIBBAGE_COMPUTE_PROCESSES": "0"})
+    with pytest.raises(SettingsError, match="CRIBBAGE_COMPUTE='gpu'"):
+        Settings.from_env({"CRIBBAGE_COMPUTE": "gpu"})
 
 
 def test_every_variable():
@@ -19,7 +38,8 @@ def test_every_variable():
         "CRIBBAGE_ACTION_RATE_LIMIT": "5/second", "CRIBBAGE_RATE_LIMIT_ENABLED": "0",
         "CRIBBAGE_LOG_LEVEL": "debug"})
     assert settings == Settings("redis://127.0.0.1:6390/0", True, 60, "10/second", "5/second",
-                                False, "DEBUG")
+                                False, "DEBUG", compute="redis",
+                                compute_processes=usable_cpus())
     assert settings.uses_redis
 
 

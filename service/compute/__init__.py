@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from service.config import Settings
 
-from .budget import CpuBudget, MemoryCounters, RedisCounters
+from .budget import Counters, CpuBudget, MemoryCounters, RedisCounters
 from .errors import ComputeBusy, ComputeRefused, ComputeUnavailable, CpuBudgetExhausted
 from .jobs import ANALYSIS, BACKGROUND, MOVE
 from .tier import ComputeTier
-from .transport import Inline
+from .transport import Inline, Transport
 
 
 def open_compute(settings: Settings) -> ComputeTier:
@@ -19,6 +19,7 @@ def open_compute(settings: Settings) -> ComputeTier:
     through Redis (redis), as CRIBBAGE_COMPUTE says."""
     bounds = {MOVE: settings.compute_queue_moves, ANALYSIS: settings.compute_queue_analyses,
               BACKGROUND: settings.compute_queue_analyses}
+    transport: Transport
     if settings.compute == "local":
         from .local import LocalPool
         transport = LocalPool(settings.compute_processes, bounds)
@@ -27,6 +28,7 @@ def open_compute(settings: Settings) -> ComputeTier:
         transport = RedisJobQueue(settings.redis_url, settings.redis_cluster, bounds)
     else:
         transport = Inline()
+    counters: Counters
     if settings.uses_redis:
         from .redis_queue import connect
         counters = RedisCounters(lambda: connect(settings.redis_url, settings.redis_cluster,

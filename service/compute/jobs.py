@@ -81,7 +81,7 @@ KINDS: dict[str, Callable[..., Any]] = {
 class Refusal:
     """A DomainError as plain data: its class, message, code, field, index and params."""
 
-    error_class: type
+    error_class: type[DomainError]
     message: str
     code: str
     field: str | None
@@ -127,7 +127,7 @@ def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
     function = KINDS[kind]
     started, cpu_started = time.perf_counter(), time.process_time()
     limited = time_limit is not None and threading.current_thread() is threading.main_thread()
-    if limited:
+    if time_limit is not None and limited:
         signal.signal(signal.SIGALRM, _stop)
         signal.setitimer(signal.ITIMER_REAL, time_limit)
     try:

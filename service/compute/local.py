@@ -136,6 +136,7 @@ def _run(process: subprocess.Popen, job: _Job) -> Outcome | None:
     watchdog = threading.Timer(job.time_limit + GRACE, stop)
     watchdog.daemon = True
     watchdog.start()
+    assert process.stdin is not None and process.stdout is not None
     try:
         write_message(process.stdin, (job.kind, job.args, job.time_limit))
         return read_message(process.stdout)

@@ -140,7 +140,9 @@ class RedisJobQueue:
                 continue
             if reply is None:
                 continue
-            job_id, outcome = pickle.loads(reply[1])
+            payload = reply[1]
+            assert isinstance(payload, bytes)  # a binary client: no decoding
+            job_id, outcome = pickle.loads(payload)
             with self._lock:
                 job = self._waiting.pop(job_id, None)
             if job is not None:
