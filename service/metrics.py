@@ -88,7 +88,7 @@ COMPUTE_QUEUE_DEPTH = Gauge(
     "cribbage_compute_queue_depth",
     "Compute jobs queued or running, by priority (move, analysis, background), as a web "
     "worker last saw: what the compute deployment scales on",
-    ["priority"], multiprocess_mode="max")
+    ["priority"], multiprocess_mode="livemax")
 _JOB_SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
                 30.0)
 COMPUTE_WAIT = Histogram(

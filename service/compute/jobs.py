@@ -8,11 +8,13 @@ process beside the web worker (local.py) or in a compute worker fed through Redi
 """
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from service.errors import DomainError
@@ -28,53 +30,35 @@ class JobTimedOut(Exception):
     """A job ran past its time limit and was stopped."""
 
 
-def _advance(seats, state, now, acted_at):
-    from service.games.computers import advance
-    return advance(seats, state, now, acted_at)
-
-
-def _hint(view):
-    from service.bots.hints import hint
-    return hint(view)
-
-
-def _discard_report(*args):
-    from service.bots.discard_report import discard_report
-    return discard_report(*args)
-
-
-def _analyse_play(position):
-    from service.bots.pegging import analyse_play
-    return analyse_play(position)
-
-
-def _position_value(*args):
-    from service.bots.side_race import layout_position_value
-    return layout_position_value(*args)
-
-
-_HANDS = None
-
-
-def _game_analysis(game_id, seat, options, events, over):
-    # Analysed hands are kept per compute process: a finished hand's analysis never changes.
-    global _HANDS
-    from service.games.analysis import HandCache, game_analysis
-    if _HANDS is None:
-        _HANDS = HandCache()
-    return game_analysis(game_id, seat, options, events, over, _HANDS)
-
-
-# kind -> the function it runs. Imports are deferred so that a web worker that only queues
-# jobs never loads the search code and its tables.
-KINDS: dict[str, Callable[..., Any]] = {
-    "advance": _advance,            # computer seats' moves and timed-out turns of a game
-    "hint": _hint,                  # the coach's view of a seat's decision (options.hints)
-    "discard_report": _discard_report,  # POST /v1/analysis/discard
-    "analyse_play": _analyse_play,      # POST /v1/analysis/play
-    "position_value": _position_value,  # POST /v1/analysis/position
-    "game_analysis": _game_analysis,    # GET /v1/games/{id}/analysis
+# kind -> the function it runs, by name: resolved when a job of the kind first runs, so that
+# a web worker that only queues jobs never loads the search code, and the service's layers
+# that queue jobs (games, api) are not imported by this module.
+KINDS: dict[str, str] = {
+    "advance": "service.games.computers:advance",  # computer seats' moves, timed-out turns
+    "hint": "service.bots.hints:hint",             # the coach at a seat (options.hints)
+    "discard_report": "service.bots.discard_report:discard_report",  # /v1/analysis/discard
+    "analyse_play": "service.bots.pegging:analyse_play",             # /v1/analysis/play
+    "position_value": "service.bots.side_race:layout_position_value",  # /v1/analysis/position
+    "game_analysis": "service.compute.jobs:game_analysis",  # GET /v1/games/{id}/analysis
+    "show_batch": "service.api.scoring.batches:show_batch",        # up to 10,000 shows
+    "pegging_batch": "service.api.scoring.batches:pegging_batch",  # up to 10,000 piles
 }
+_HANDS: list = []  # this process's HandCache, made on first use
+
+
+def game_analysis(game_id, seat, options, events, over):
+    """A game's analysis; analysed hands are kept per compute process (a finished hand's
+    analysis never changes)."""
+    analysis = importlib.import_module("service.games.analysis")
+    if not _HANDS:
+        _HANDS.append(analysis.HandCache())
+    return analysis.game_analysis(game_id, seat, options, events, over, _HANDS[0])
+
+
+@cache
+def function_of(kind: str) -> Callable[..., Any]:
+    module, _, name = KINDS[kind].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -124,7 +108,7 @@ def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
     """Run one job here. With `time_limit` (seconds of wall time), in the main thread of a
     process of its own, a job still running then is interrupted (SIGALRM) and reported as
     timed out."""
-    function = KINDS[kind]
+    function = function_of(kind)
     started, cpu_started = time.perf_counter(), time.process_time()
     limited = time_limit is not None and threading.current_thread() is threading.main_thread()
     if time_limit is not None and limited:
@@ -149,7 +133,5 @@ def _stop(signum, frame):
 
 def warm_up() -> None:
     """Load the search code and its tables in a new compute process, before its first job."""
-    from service.bots import LEVELS  # noqa: F401  (the levels import their tables)
-    from service.bots.hints import hint  # noqa: F401
-    from service.bots.side_race import layout_position_value  # noqa: F401
-    from service.games.analysis import game_analysis  # noqa: F401
+    for kind in KINDS:
+        function_of(kind)

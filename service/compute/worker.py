@@ -68,6 +68,8 @@ class ComputeWorker:
                 _, entries, *_ = self.client.xautoclaim(stream, GROUP, self.name,
                                                         self.claim_idle_ms, count=10)
                 for entry_id, fields in entries:
+                    if self.stopped:  # the rest stay pending for the next worker to claim
+                        return False
                     self.answer(stream, entry_id, fields)
         entry = self._take()
         if entry is None:

@@ -35,9 +35,9 @@ DURABILITY = {
 
 
 def on_starting(server) -> None:
-    """Starts the compute workers that jobs through Redis need on this machine, and prepares
-    the metrics directory before the first worker is forked."""
-    start_compute_workers(server)
+    """Prepares the metrics directory, then starts the compute workers that jobs through Redis
+    need on this machine (they count into that directory too), before the first worker is
+    forked."""
     if server.cfg.workers > 1 and not parse_text(os.environ, "CRIBBAGE_REDIS_URL", ""):
         server.log.warning(
             "%d workers with the embedded store: each worker keeps its own games; "
@@ -45,6 +45,12 @@ def on_starting(server) -> None:
             server.cfg.workers,
         )
     say_what_survives(server.log, os.environ)
+    prepare_metrics_directory(server)
+    start_compute_workers(server)
+
+
+def prepare_metrics_directory(server) -> None:
+    """PROMETHEUS_MULTIPROC_DIR made (a temporary one with 2+ workers when unset) and emptied."""
     directory = parse_text(os.environ, "PROMETHEUS_MULTIPROC_DIR", "")
     if not directory:
         if server.cfg.workers < 2:

@@ -27,12 +27,13 @@ def test_a_refusal_crosses_with_its_class_code_field_and_params():
     assert str(raised.value) == str(outcome.refusal.message)
 
 
-def test_a_job_past_its_time_limit_is_stopped(monkeypatch):
-    def spin():
-        while True:
-            time.sleep(0.01)
+def spin():
+    while True:
+        time.sleep(0.01)
 
-    monkeypatch.setitem(jobs.KINDS, "spin", spin)
+
+def test_a_job_past_its_time_limit_is_stopped(monkeypatch):
+    monkeypatch.setitem(jobs.KINDS, "spin", "tests.compute.test_jobs:spin")
     started = time.monotonic()
     outcome = execute("spin", (), time_limit=0.2)
     assert outcome.timed_out

@@ -109,8 +109,12 @@ def test_a_child_killed_mid_job_is_replaced_and_the_job_run_again(pool):
 
 
 def test_a_job_past_its_time_limit_is_stopped_and_answered_503(pool):
-    tier = ComputeTier(pool(), time_limit=0.3)
+    local = pool()
     with pytest.raises(ComputeUnavailable) as raised:
-        tier.run("position_value", ((0, 0), 1, 2, None, 997, "acc"), ANALYSIS)
+        ComputeTier(local, time_limit=0.3).run("position_value",
+                                               ((0, 0), 1, 2, None, 997, "acc"), ANALYSIS)
     assert raised.value.code == "compute_unavailable"
-    assert tier.run("position_value", QUICK, ANALYSIS) == layout_position_value(*QUICK)
+    assert raised.value.params == {"time_limit": 0.3}
+    # the process that was stopped takes the next job
+    assert ComputeTier(local, time_limit=30).run("position_value", QUICK, ANALYSIS) == \
+        layout_position_value(*QUICK)

@@ -1,34 +1,39 @@
 """Stateless scoring endpoints: a show, a claimed count, a pegging card, a whole play."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import marshmallow as ma
-
 from service.api.blueprint import Blueprint
+from service.api.compute import compute
 from service.api.language import request_language
-from service.api.problems import Problem, item_problem
-from service.api.responses import BODY_ERRORS, card_texts, document_errors, json_response
+from service.api.problems import Problem
+from service.api.responses import (
+    BODY_ERRORS,
+    card_texts,
+    document_errors,
+    json_response,
+)
 from service.api.scoring import examples
-from service.api.scoring.schemas import (PeggingBatchRequestSchema, PeggingBatchSchema,
-                                         PeggingRequestSchema, PeggingScoreSchema,
-                                         ReplayRequestSchema, ReplaySchema,
-                                         ShowBatchRequestSchema, ShowBatchSchema,
-                                         ShowRequestSchema, ShowScoreSchema, VerifyRequestSchema,
-                                         VerifySchema)
+from service.api.scoring.batches import items_json
+from service.api.scoring.schemas import (
+    PeggingBatchRequestSchema,
+    PeggingBatchSchema,
+    PeggingRequestSchema,
+    PeggingScoreSchema,
+    ReplayRequestSchema,
+    ReplaySchema,
+    ShowBatchRequestSchema,
+    ShowBatchSchema,
+    ShowRequestSchema,
+    ShowScoreSchema,
+    VerifyRequestSchema,
+    VerifySchema,
+)
 from service.cards import CardNotHeldError, parse_card, parse_cards
-from service.errors import DomainError
-from service.scoring import ScoreItem, check_claim, replay, score_pegging, score_show
-from service.scoring.batch import show_totals
+from service.compute import ANALYSIS
+from service.scoring import check_claim, replay, score_pegging, score_show
 from service.speech import claim_explanation, pegging_summary, show_summary
 
 blp = Blueprint("scoring", __name__, description="Score a show, a claim, a pegging card or a "
                                                  "whole play, statelessly")
-
-
-def items_json(items: tuple[ScoreItem, ...]) -> list[dict]:
-    return [{"kind": item.kind, "cards": card_texts(item.cards), "points": item.points}
-            for item in items]
 
 
 @blp.route("/v1/show/score", methods=["POST"])
@@ -156,8 +161,6 @@ def pegging_replay(body):
 # Batches ---------------------------------------------------------------------------------------
 # A batch's body may be larger than any other request's: 10,000 shows in words fit.
 MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024
-_SHOW = ShowRequestSchema()
-_PILE = PeggingRequestSchema()
 
 
 @blp.route("/v1/show/batch", methods=["POST"])
@@ -173,18 +176,7 @@ def show_batch(body):
     Each show as `POST /v1/show/score` takes it. The answer lists each show's total (and, on
     request, its breakdown) in order, and the refused shows by index with what is wrong with
     them; the others are scored all the same, unless `all_or_nothing` is set."""
-    shows, errors = _load_items(body["shows"], "shows", _load_show, body["all_or_nothing"])
-    valid = [show for show in shows if show is not None]
-    scored = iter(show_totals([(show["hand"], show["starter"], show["crib"]) for show in valid]))
-    totals = [None if show is None else next(scored) for show in shows]
-    payload = _batch_summary(len(shows), errors, totals)
-    payload["totals"] = totals
-    if body["breakdown"]:
-        payload["breakdowns"] = [
-            None if show is None
-            else items_json(score_show(show["hand"], show["starter"], show["crib"]).items)
-            for show in shows]
-    return json_response(payload)
+    return json_response(_scored_batch("show_batch", body))
 
 
 @blp.route("/v1/pegging/batch", methods=["POST"])
@@ -201,41 +193,15 @@ def pegging_batch(body):
     and count (and, on request, the breakdown) in order, and the refused piles by index with
     what is wrong with them (a count over 31 among them); the others are scored all the same,
     unless `all_or_nothing` is set."""
-    scores, errors = _load_items(body["piles"], "piles", _score_pile, body["all_or_nothing"])
-    points = [None if score is None else score.points for score in scores]
-    payload = _batch_summary(len(scores), errors, points)
-    payload["points"] = points
-    payload["counts"] = [None if score is None else score.count for score in scores]
-    if body["breakdown"]:
-        payload["breakdowns"] = [None if score is None else items_json(score.items)
-                                 for score in scores]
-    return json_response(payload)
+    return json_response(_scored_batch("pegging_batch", body))
 
 
-def _load_show(item):
-    return _SHOW.load(item)
-
-
-def _score_pile(item):
-    return score_pegging(parse_cards(_PILE.load(item)["pile"], "pile"))
-
-
-def _load_items(items: list, name: str, load: Callable, all_or_nothing: bool):
-    """Each item through `load`, None where it is refused, and the refusals by index. With
-    `all_or_nothing`, any refusal refuses the whole batch: a 422 listing them all."""
-    loaded, errors = [], []
-    for index, item in enumerate(items):
-        try:
-            loaded.append(load(item))
-        except (ma.ValidationError, DomainError) as error:
-            loaded.append(None)
-            errors.append({"index": index, **item_problem(error, f"{name}[{index}]")})
-    if errors and all_or_nothing:
+def _scored_batch(kind: str, body: dict) -> dict:
+    """A batch scored by the compute tier (10,000 items cost a few hundred ms of CPU): its
+    payload, or, with all_or_nothing and a refused item, a 422 listing every refused item."""
+    payload, errors = compute().run(kind, (body, request_language()), ANALYSIS)
+    if errors and body["all_or_nothing"]:
         raise Problem(422, "invalid_items", f"{len(errors)} invalid items", count=len(errors),
                       first=errors[0]["detail"], extra={"items": errors})
-    return loaded, errors
+    return payload
 
-
-def _batch_summary(count: int, errors: list[dict], points: list[int | None]) -> dict:
-    return {"count": count, "scored": count - len(errors), "failed": len(errors),
-            "sum": sum(value for value in points if value is not None), "errors": errors}
