@@ -9,8 +9,9 @@ import pytest
 import yaml
 from gunicorn.config import Config
 
+from service.compute import worker as compute_worker
 from service.server import hooks as gunicorn_hooks
-from service.config import SettingsError
+from service.config import Settings, SettingsError
 from service.server.access_log import JsonLogger
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -196,6 +197,25 @@ def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
     assert "/readyz" in " ".join(api["healthcheck"]["test"])
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
     assert "./redis.conf:/usr/local/etc/redis/redis.conf:ro" in redis["volumes"]
+
+
+def test_compose_runs_two_compute_workers_on_the_apis_image_and_redis():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    api, compute = compose["services"]["api"], compose["services"]["compute"]
+    assert compute["command"] == ["python", "-m", "service.compute"]
+    assert compute["deploy"]["replicas"] == 2
+    assert (compute["build"], compute["image"]) == (api["build"], api["image"])
+    for name in ("CRIBBAGE_REDIS_URL", "CRIBBAGE_REDIS_CLUSTER"):
+        assert compute["environment"][name] == api["environment"][name], name
+    assert api["environment"]["CRIBBAGE_COMPUTE_PROCESSES"] == "0"
+    assert compute["depends_on"] == {"redis": {"condition": "service_healthy"}}
+    assert "ports" not in compute
+    assert compute["healthcheck"] == {"disable": True}  # the image's asks /livez
+    assert compute["read_only"] is True
+    assert compute["environment"]["PROMETHEUS_MULTIPROC_DIR"] in compute["tmpfs"]
+    time_limit = Settings.from_env(compute["environment"]).compute_time_limit
+    grace = int(compute["stop_grace_period"].removesuffix("s"))
+    assert grace > time_limit + compute_worker.BLOCK_MS / 1000
 
 
 def test_redis_conf_puts_a_write_on_disk_before_replying_and_never_evicts_games():
