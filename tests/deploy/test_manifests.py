@@ -90,6 +90,7 @@ def test_every_manifest_parses_with_kind_and_name():
         "Deployment",
         "Deployment",
         "HorizontalPodAutoscaler",
+        "HorizontalPodAutoscaler",
         "Kustomization",
         "PodDisruptionBudget",
         "PodDisruptionBudget",
@@ -203,7 +204,10 @@ def test_compute_pdb_selects_the_compute_pods_and_the_service_does_not():
     assert pdb["apiVersion"] == "policy/v1"
     assert pdb["spec"]["selector"]["matchLabels"] == COMPUTE_LABELS
     assert not k8s_object("Service")["spec"]["selector"].items() <= pod_labels.items()
+    # One pod at a time, and the autoscaler never goes below two: a drain always proceeds and
+    # leaves a worker answering moves.
     assert pdb["spec"]["maxUnavailable"] == 1
+    assert k8s_object("HorizontalPodAutoscaler", COMPUTE)["spec"]["minReplicas"] == 2
 
 
 def test_hpa_scales_the_deployment_on_cpu():
@@ -265,6 +269,21 @@ def test_compute_workers_listen_on_no_port_and_have_no_probe():
     container = compute_container()
     for field in ("ports", "livenessProbe", "readinessProbe", "startupProbe"):
         assert field not in container, field
+
+
+def test_compute_hpa_scales_on_the_queue_depth_fast_up_and_slowly_down():
+    hpa = k8s_object("HorizontalPodAutoscaler", COMPUTE)
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1", "kind": "Deployment", "name": COMPUTE}
+    assert hpa["spec"]["metrics"] == [{"type": "External", "external": {
+        "metric": {"name": "cribbage_compute_queue_depth",
+                   "selector": {"matchLabels": {"job": "cribbage"}}},
+        "target": {"type": "AverageValue", "averageValue": "2"}}}]
+    assert (hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"]) == (2, 20)
+    behavior = hpa["spec"]["behavior"]
+    assert behavior["scaleUp"]["stabilizationWindowSeconds"] == 0
+    assert behavior["scaleDown"]["stabilizationWindowSeconds"] == 300
 
 
 def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
