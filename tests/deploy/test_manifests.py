@@ -10,6 +10,8 @@ import yaml
 from gunicorn.config import Config
 
 from service.compute import worker as compute_worker
+from service.compute.jobs import PRIORITIES
+from service.compute.redis_queue import stream_key
 from service.server import hooks as gunicorn_hooks
 from service.config import Settings, SettingsError
 from service.server.access_log import JsonLogger
@@ -21,6 +23,7 @@ GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
 LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "api"}
 COMPUTE_LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "compute"}
 API, COMPUTE = "cribbage-api", "cribbage-compute"
+KEDA = K8S / "keda" / "compute-scaledobject.yaml"
 KUBERNETES_VERSION = "1.31"
 
 GUNICORN_ENV = (
@@ -284,6 +287,35 @@ def test_compute_hpa_scales_on_the_queue_depth_fast_up_and_slowly_down():
     behavior = hpa["spec"]["behavior"]
     assert behavior["scaleUp"]["stabilizationWindowSeconds"] == 0
     assert behavior["scaleDown"]["stabilizationWindowSeconds"] == 300
+
+
+def test_the_keda_alternative_scales_the_compute_deployment_on_the_compute_streams():
+    documents = {doc["kind"]: doc for doc in yaml.safe_load_all(KEDA.read_text()) if doc}
+    assert sorted(documents) == ["ScaledObject", "Secret", "TriggerAuthentication"]
+    scaled, hpa = documents["ScaledObject"]["spec"], k8s_object("HorizontalPodAutoscaler", COMPUTE)
+    assert scaled["scaleTargetRef"] == {"name": COMPUTE}
+    assert (scaled["minReplicaCount"], scaled["maxReplicaCount"]) == (
+        hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"])
+    behavior = scaled["advanced"]["horizontalPodAutoscalerConfig"]["behavior"]
+    assert behavior == hpa["spec"]["behavior"]
+    triggers = scaled["triggers"]
+    assert [trigger["metadata"]["stream"] for trigger in triggers] == [
+        stream_key(priority) for priority in PRIORITIES]
+    target = hpa["spec"]["metrics"][0]["external"]["target"]["averageValue"]
+    for trigger in triggers:
+        assert trigger["type"] == "redis-streams"
+        # No consumerGroup: the stream's length (queued and running), not the jobs in hand.
+        assert "consumerGroup" not in trigger["metadata"]
+        assert trigger["metadata"]["streamLength"] == target
+        assert trigger["authenticationRef"] == {
+            "name": documents["TriggerAuthentication"]["metadata"]["name"]}
+    (reference,) = documents["TriggerAuthentication"]["spec"]["secretTargetRef"]
+    secret = documents["Secret"]
+    assert reference["name"] == secret["metadata"]["name"]
+    assert set(secret["stringData"]) == {reference["key"]}
+    kubernetes_validate.validate(secret, KUBERNETES_VERSION, strict=True)
+    # Not applied with the rest: its HPA and compute-hpa.yaml would fight over the replicas.
+    assert not any("keda" in path for path in k8s_object("Kustomization")["resources"])
 
 
 def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
