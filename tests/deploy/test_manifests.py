@@ -331,6 +331,12 @@ def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
     assert "./redis.conf:/usr/local/etc/redis/redis.conf:ro" in redis["volumes"]
 
 
+def test_compose_gives_the_api_gunicorns_graceful_timeout_to_stop(monkeypatch):
+    api = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["api"]
+    graceful = gunicorn_settings(monkeypatch).graceful_timeout
+    assert int(api["stop_grace_period"].removesuffix("s")) > graceful
+
+
 def test_compose_runs_two_compute_workers_on_the_apis_image_and_redis():
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     api, compute = compose["services"]["api"], compose["services"]["compute"]
