@@ -5,8 +5,9 @@ cannot be set here. tests/deploy/test_observability.py checks the file is what t
     .venv/bin/python deploy/grafana/make_dashboard.py
 
 Rows: traffic and errors; latency (requests that wait for a game timed apart); saturation
-(requests in flight, clients waiting, store latency); games. Every query names only metrics
-the service exports (checked against a real /metrics by the same test).
+(requests in flight, clients waiting, store latency); games; compute (the jobs the compute
+workers answer: queues, waits, run time and CPU by kind, refusals, timeouts). Every query names
+only metrics the service exports (checked against a real /metrics by the same test).
 """
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ def quantiles(metric: str) -> list[Dataquery]:
     return [query(f"histogram_quantile({q}, sum by (le) "
                   f"(rate({metric}_bucket{{{SELECTOR}}}[$__rate_interval])))", f"p{round(q * 100)}")
             for q in (0.5, 0.95, 0.99)]
+
+
+def quantiles_by(metric: str, label: str, qs: tuple[float, ...]) -> list[Dataquery]:
+    return [query(f"histogram_quantile({q}, sum by ({label}, le) "
+                  f"(rate({metric}_bucket{{{SELECTOR}}}[$__rate_interval])))",
+                  f"p{round(q * 100)} {{{{{label}}}}}")
+            for q in qs]
 
 
 def build() -> Dashboard:
@@ -106,6 +114,39 @@ def build() -> Dashboard:
         .with_panel(stat("Games finished (range)", query(
             f"sum(increase(cribbage_games_finished_total{{{SELECTOR}}}[$__range]))",
             "finished")))
+        .with_row(Row("Compute"))
+        .with_panel(timeseries(
+            "Compute queue depth", "short",
+            "Jobs queued or running, by priority: every API pod reports the same streams, so "
+            "this is their max. The compute autoscaler scales on the sum",
+            query(f"max by (priority) (cribbage_compute_queue_depth{{{SELECTOR}}})",
+                  "{{priority}}")))
+        .with_panel(timeseries(
+            "Compute job wait", "s",
+            "Time a job waited for a compute worker (queue and transport), by priority",
+            *quantiles_by("cribbage_compute_job_wait_seconds", "priority", (0.5, 0.99))))
+        .with_panel(timeseries(
+            "Compute job run time (p99)", "s", "Time a job ran in its worker, by kind",
+            *quantiles_by("cribbage_compute_job_run_seconds", "kind", (0.99,))))
+        .with_panel(timeseries(
+            "CPU per compute job", "s", "Mean CPU seconds one job took, by kind",
+            query(f"sum by (kind) (rate(cribbage_compute_job_cpu_seconds_sum{{{SELECTOR}}}"
+                  f"[$__rate_interval])) / sum by (kind) "
+                  f"(rate(cribbage_compute_job_cpu_seconds_count{{{SELECTOR}}}"
+                  f"[$__rate_interval]))", "{{kind}}")))
+        .with_panel(timeseries(
+            "Compute refusals", "ops",
+            "Jobs refused or unanswered per second, by reason and priority: queue_full (503), "
+            "cpu_budget (a client over its analysis budget, 429), no_answer (no worker answered "
+            "in time: 503, or a move left to the sweeper)",
+            query(f"sum by (reason, priority) "
+                  f"(rate(cribbage_compute_refusals_total{{{SELECTOR}}}[$__rate_interval]))",
+                  "{{reason}} {{priority}}")))
+        .with_panel(timeseries(
+            "Compute jobs timed out", "ops",
+            "Jobs stopped at their time limit (CRIBBAGE_COMPUTE_TIME_LIMIT) per second, by kind",
+            query(f'sum by (kind) (rate(cribbage_compute_jobs_total{{{SELECTOR},'
+                  f'outcome="timed_out"}}[$__rate_interval]))', "{{kind}}")))
     )
 
 

@@ -9,8 +9,11 @@ import pytest
 import yaml
 from gunicorn.config import Config
 
+from service.compute import worker as compute_worker
+from service.compute.jobs import PRIORITIES
+from service.compute.redis_queue import stream_key
 from service.server import hooks as gunicorn_hooks
-from service.config import SettingsError
+from service.config import Settings, SettingsError
 from service.server.access_log import JsonLogger
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -18,6 +21,9 @@ DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
 GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
 LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "api"}
+COMPUTE_LABELS = {"app.kubernetes.io/name": "cribbage", "app.kubernetes.io/component": "compute"}
+API, COMPUTE = "cribbage-api", "cribbage-compute"
+KEDA = K8S / "keda" / "compute-scaledobject.yaml"
 KUBERNETES_VERSION = "1.31"
 
 GUNICORN_ENV = (
@@ -44,9 +50,26 @@ def k8s_object(kind, name=None):
     return found
 
 
-def api_container():
-    (container,) = k8s_object("Deployment")["spec"]["template"]["spec"]["containers"]
+def container_of(deployment):
+    (container,) = k8s_object("Deployment", deployment)["spec"]["template"]["spec"]["containers"]
     return container
+
+
+def api_container():
+    return container_of(API)
+
+
+def compute_container():
+    return container_of(COMPUTE)
+
+
+def settings_in(container, **env):
+    """The service's Settings as a container of these manifests reads them: the ConfigMap, its
+    own plain values, and `env` for what comes from a Secret."""
+    environ = dict(k8s_object("ConfigMap")["data"])
+    environ.update({item["name"]: item["value"] for item in container["env"] if "value" in item})
+    environ.update(env)
+    return Settings.from_env(environ)
 
 
 def gunicorn_settings(monkeypatch, **env):
@@ -68,8 +91,11 @@ def test_every_manifest_parses_with_kind_and_name():
     assert kinds == [
         "ConfigMap",
         "Deployment",
+        "Deployment",
+        "HorizontalPodAutoscaler",
         "HorizontalPodAutoscaler",
         "Kustomization",
+        "PodDisruptionBudget",
         "PodDisruptionBudget",
         "Secret",
         "Secret",
@@ -100,10 +126,11 @@ def test_deployment_probes_livez_and_readyz_on_the_http_port():
     assert container["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
 
 
-def test_deployment_runs_as_non_root_with_a_read_only_root_file_system():
-    deployment = k8s_object("Deployment")
+@pytest.mark.parametrize("name", [API, COMPUTE])
+def test_deployment_runs_as_non_root_with_a_read_only_root_file_system(name):
+    deployment = k8s_object("Deployment", name)
     pod = deployment["spec"]["template"]["spec"]
-    container = api_container()
+    container = container_of(name)
     assert pod["securityContext"]["runAsNonRoot"] is True
     assert pod["securityContext"]["runAsUser"] == 10001
     assert container["securityContext"]["runAsNonRoot"] is True
@@ -112,18 +139,21 @@ def test_deployment_runs_as_non_root_with_a_read_only_root_file_system():
     assert container["securityContext"]["capabilities"] == {"drop": ["ALL"]}
 
 
-def test_writable_directories_are_empty_dirs_including_the_metrics_directory():
-    pod = k8s_object("Deployment")["spec"]["template"]["spec"]
+@pytest.mark.parametrize("name", [API, COMPUTE])
+def test_writable_directories_are_empty_dirs_including_the_metrics_directory(name):
+    # A compute worker serves no metrics, but importing the metrics module with
+    # PROMETHEUS_MULTIPROC_DIR set fails unless that directory exists.
+    pod = k8s_object("Deployment", name)["spec"]["template"]["spec"]
     volumes = {volume["name"]: volume for volume in pod["volumes"]}
-    mounts = {mount["mountPath"]: mount["name"] for mount in api_container()["volumeMounts"]}
+    mounts = {mount["mountPath"]: mount["name"] for mount in container_of(name)["volumeMounts"]}
     metrics_dir = k8s_object("ConfigMap")["data"]["PROMETHEUS_MULTIPROC_DIR"]
     assert set(mounts) == {"/tmp", metrics_dir}
-    for name in mounts.values():
-        assert "emptyDir" in volumes[name]
+    for volume in mounts.values():
+        assert "emptyDir" in volumes[volume]
 
 
 def test_deployment_sets_resources_and_outlasts_gunicorns_graceful_timeout(monkeypatch):
-    pod = k8s_object("Deployment")["spec"]["template"]["spec"]
+    pod = k8s_object("Deployment", API)["spec"]["template"]["spec"]
     resources = api_container()["resources"]
     assert set(resources["requests"]) == {"cpu", "memory"}
     assert set(resources["limits"]) == {"cpu", "memory"}
@@ -157,24 +187,39 @@ def test_secrets_come_from_their_own_secrets_and_settings_from_the_config_map():
 
 
 def test_service_pdb_and_deployment_select_the_same_pods():
-    deployment = k8s_object("Deployment")
+    deployment = k8s_object("Deployment", API)
     pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
     assert deployment["spec"]["selector"]["matchLabels"] == LABELS
     assert LABELS.items() <= pod_labels.items()
-    assert k8s_object("PodDisruptionBudget")["spec"]["selector"]["matchLabels"] == LABELS
-    assert k8s_object("PodDisruptionBudget")["apiVersion"] == "policy/v1"
+    assert k8s_object("PodDisruptionBudget", API)["spec"]["selector"]["matchLabels"] == LABELS
+    assert k8s_object("PodDisruptionBudget", API)["apiVersion"] == "policy/v1"
     service = k8s_object("Service")
     assert service["spec"]["selector"] == LABELS
     assert service["spec"]["ports"][0]["targetPort"] == "http"
 
 
+def test_compute_pdb_selects_the_compute_pods_and_the_service_does_not():
+    deployment = k8s_object("Deployment", COMPUTE)
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"] == COMPUTE_LABELS
+    assert COMPUTE_LABELS.items() <= pod_labels.items()
+    pdb = k8s_object("PodDisruptionBudget", COMPUTE)
+    assert pdb["apiVersion"] == "policy/v1"
+    assert pdb["spec"]["selector"]["matchLabels"] == COMPUTE_LABELS
+    assert not k8s_object("Service")["spec"]["selector"].items() <= pod_labels.items()
+    # One pod at a time, and the autoscaler never goes below two: a drain always proceeds and
+    # leaves a worker answering moves.
+    assert pdb["spec"]["maxUnavailable"] == 1
+    assert k8s_object("HorizontalPodAutoscaler", COMPUTE)["spec"]["minReplicas"] == 2
+
+
 def test_hpa_scales_the_deployment_on_cpu():
-    hpa = k8s_object("HorizontalPodAutoscaler")
+    hpa = k8s_object("HorizontalPodAutoscaler", API)
     assert hpa["apiVersion"] == "autoscaling/v2"
     assert hpa["spec"]["scaleTargetRef"] == {
         "apiVersion": "apps/v1",
         "kind": "Deployment",
-        "name": k8s_object("Deployment")["metadata"]["name"],
+        "name": API,
     }
     assert hpa["spec"]["minReplicas"] >= 2
     assert hpa["spec"]["maxReplicas"] > hpa["spec"]["minReplicas"]
@@ -182,7 +227,95 @@ def test_hpa_scales_the_deployment_on_cpu():
     assert metric["resource"]["name"] == "cpu"
     assert metric["resource"]["target"] == {"type": "Utilization", "averageUtilization": 70}
     # minAvailable 1 with at least two replicas: a node drain can always proceed.
-    assert k8s_object("PodDisruptionBudget")["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]
+    pdb = k8s_object("PodDisruptionBudget", API)
+    assert pdb["spec"]["minAvailable"] < hpa["spec"]["minReplicas"]
+
+
+def test_compute_deployment_runs_the_compute_worker_with_the_apis_image_and_settings():
+    api, compute = api_container(), compute_container()
+    assert compute["command"] == ["python", "-m", "service.compute"]
+    assert compute["image"] == api["image"]
+    assert compute["envFrom"] == api["envFrom"]
+    # The Redis URL and nothing else: a worker serves no /metrics, so it has no token.
+    assert compute["env"] == [{"name": "CRIBBAGE_REDIS_URL", "valueFrom": {"secretKeyRef": {
+        "name": "cribbage-redis", "key": "CRIBBAGE_REDIS_URL"}}}]
+    settings = settings_in(compute, CRIBBAGE_REDIS_URL="redis://redis:6379/0")
+    assert settings.compute == "redis"
+    assert settings.redis_cluster == settings_in(
+        api, CRIBBAGE_REDIS_URL="redis://redis:6379/0").redis_cluster
+
+
+def test_the_api_leaves_every_search_to_the_compute_deployment():
+    env = {item["name"]: item.get("value") for item in api_container()["env"]}
+    assert env["CRIBBAGE_COMPUTE"] == "redis"
+    assert env["CRIBBAGE_COMPUTE_PROCESSES"] == "0"
+    settings = settings_in(api_container(), CRIBBAGE_REDIS_URL="redis://redis:6379/0")
+    assert (settings.compute, settings.compute_processes) == ("redis", 0)
+
+
+def test_compute_workers_finish_the_job_in_hand_before_they_are_killed():
+    pod = k8s_object("Deployment", COMPUTE)["spec"]["template"]["spec"]
+    time_limit = settings_in(compute_container(),
+                             CRIBBAGE_REDIS_URL="redis://redis:6379/0").compute_time_limit
+    assert time_limit == 30
+    # SIGTERM lets the job in hand run to its time limit, after a wait for Redis at most.
+    assert pod["terminationGracePeriodSeconds"] > time_limit + compute_worker.BLOCK_MS / 1000
+
+
+def test_compute_workers_get_one_whole_cpu_never_throttled():
+    resources = compute_container()["resources"]
+    assert resources["requests"]["cpu"] == resources["limits"]["cpu"] == "1"
+    assert set(resources["requests"]) == set(resources["limits"]) == {"cpu", "memory"}
+
+
+def test_compute_workers_listen_on_no_port_and_have_no_probe():
+    container = compute_container()
+    for field in ("ports", "livenessProbe", "readinessProbe", "startupProbe"):
+        assert field not in container, field
+
+
+def test_compute_hpa_scales_on_the_queue_depth_fast_up_and_slowly_down():
+    hpa = k8s_object("HorizontalPodAutoscaler", COMPUTE)
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1", "kind": "Deployment", "name": COMPUTE}
+    assert hpa["spec"]["metrics"] == [{"type": "External", "external": {
+        "metric": {"name": "cribbage_compute_queue_depth",
+                   "selector": {"matchLabels": {"job": "cribbage"}}},
+        "target": {"type": "AverageValue", "averageValue": "2"}}}]
+    assert (hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"]) == (2, 20)
+    behavior = hpa["spec"]["behavior"]
+    assert behavior["scaleUp"]["stabilizationWindowSeconds"] == 0
+    assert behavior["scaleDown"]["stabilizationWindowSeconds"] == 300
+
+
+def test_the_keda_alternative_scales_the_compute_deployment_on_the_compute_streams():
+    documents = {doc["kind"]: doc for doc in yaml.safe_load_all(KEDA.read_text()) if doc}
+    assert sorted(documents) == ["ScaledObject", "Secret", "TriggerAuthentication"]
+    scaled, hpa = documents["ScaledObject"]["spec"], k8s_object("HorizontalPodAutoscaler", COMPUTE)
+    assert scaled["scaleTargetRef"] == {"name": COMPUTE}
+    assert (scaled["minReplicaCount"], scaled["maxReplicaCount"]) == (
+        hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"])
+    behavior = scaled["advanced"]["horizontalPodAutoscalerConfig"]["behavior"]
+    assert behavior == hpa["spec"]["behavior"]
+    triggers = scaled["triggers"]
+    assert [trigger["metadata"]["stream"] for trigger in triggers] == [
+        stream_key(priority) for priority in PRIORITIES]
+    target = hpa["spec"]["metrics"][0]["external"]["target"]["averageValue"]
+    for trigger in triggers:
+        assert trigger["type"] == "redis-streams"
+        # No consumerGroup: the stream's length (queued and running), not the jobs in hand.
+        assert "consumerGroup" not in trigger["metadata"]
+        assert trigger["metadata"]["streamLength"] == target
+        assert trigger["authenticationRef"] == {
+            "name": documents["TriggerAuthentication"]["metadata"]["name"]}
+    (reference,) = documents["TriggerAuthentication"]["spec"]["secretTargetRef"]
+    secret = documents["Secret"]
+    assert reference["name"] == secret["metadata"]["name"]
+    assert set(secret["stringData"]) == {reference["key"]}
+    kubernetes_validate.validate(secret, KUBERNETES_VERSION, strict=True)
+    # Not applied with the rest: its HPA and compute-hpa.yaml would fight over the replicas.
+    assert not any("keda" in path for path in k8s_object("Kustomization")["resources"])
 
 
 def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
@@ -196,6 +329,31 @@ def test_compose_runs_two_api_replicas_behind_a_healthy_redis():
     assert "/readyz" in " ".join(api["healthcheck"]["test"])
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
     assert "./redis.conf:/usr/local/etc/redis/redis.conf:ro" in redis["volumes"]
+
+
+def test_compose_gives_the_api_gunicorns_graceful_timeout_to_stop(monkeypatch):
+    api = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["api"]
+    graceful = gunicorn_settings(monkeypatch).graceful_timeout
+    assert int(api["stop_grace_period"].removesuffix("s")) > graceful
+
+
+def test_compose_runs_two_compute_workers_on_the_apis_image_and_redis():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    api, compute = compose["services"]["api"], compose["services"]["compute"]
+    assert compute["command"] == ["python", "-m", "service.compute"]
+    assert compute["deploy"]["replicas"] == 2
+    assert (compute["build"], compute["image"]) == (api["build"], api["image"])
+    for name in ("CRIBBAGE_REDIS_URL", "CRIBBAGE_REDIS_CLUSTER"):
+        assert compute["environment"][name] == api["environment"][name], name
+    assert api["environment"]["CRIBBAGE_COMPUTE_PROCESSES"] == "0"
+    assert compute["depends_on"] == {"redis": {"condition": "service_healthy"}}
+    assert "ports" not in compute
+    assert compute["healthcheck"] == {"disable": True}  # the image's asks /livez
+    assert compute["read_only"] is True
+    assert compute["environment"]["PROMETHEUS_MULTIPROC_DIR"] in compute["tmpfs"]
+    time_limit = Settings.from_env(compute["environment"]).compute_time_limit
+    grace = int(compute["stop_grace_period"].removesuffix("s"))
+    assert grace > time_limit + compute_worker.BLOCK_MS / 1000
 
 
 def test_redis_conf_puts_a_write_on_disk_before_replying_and_never_evicts_games():

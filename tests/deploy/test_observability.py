@@ -22,6 +22,8 @@ DASHBOARD = ROOT / "deploy" / "grafana" / "cribbage.json"
 ALERTS = ROOT / "deploy" / "prometheus" / "alerts.yaml"
 ALERT_TESTS = ROOT / "deploy" / "prometheus" / "alerts_test.yaml"
 SERVICE_MONITOR = ROOT / "deploy" / "k8s" / "monitoring" / "servicemonitor.yaml"
+ADAPTER = ROOT / "deploy" / "prometheus" / "prometheus-adapter.yaml"
+COMPUTE_HPA = ROOT / "deploy" / "k8s" / "compute-hpa.yaml"
 METRIC = re.compile(r"\bcribbage_[a-z_]+")
 HISTOGRAM_SERIES = re.compile(r"_(bucket|sum|count)$")
 
@@ -59,7 +61,7 @@ def test_grafanas_dashboard_model_reads_every_field_of_the_dashboard():
 def test_the_alert_rules_pass_promtool_check_and_their_unit_tests():
     checked = promtool("check", "rules", ALERTS.name)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert "SUCCESS: 8 rules found" in checked.stdout
+    assert "SUCCESS: 12 rules found" in checked.stdout
     tested = promtool("test", "rules", ALERT_TESTS.name)
     assert tested.returncode == 0, tested.stdout + tested.stderr
 
@@ -113,3 +115,47 @@ def test_the_service_monitor_scrapes_the_service_with_the_metrics_token():
     # the job label the alerts and the dashboard select: the value of app.kubernetes.io/name
     assert service["metadata"]["labels"][monitor["spec"]["jobLabel"]] == "cribbage"
     assert 'job="cribbage"' in ALERTS.read_text()
+
+
+def adapter_query(namespace: str) -> tuple[str, str]:
+    """The compute autoscaler's External metric, and the PromQL prometheus-adapter makes of its
+    rule for the HPA's selector in `namespace`."""
+    (rule,) = yaml.safe_load(ADAPTER.read_text())["externalRules"]
+    (metric,) = yaml.safe_load(COMPUTE_HPA.read_text())["spec"]["metrics"]
+    name = metric["external"]["metric"]["name"]
+    assert rule["name"]["as"] == name
+    assert METRIC.findall(rule["seriesQuery"]) == [name]
+    selector = metric["external"]["metric"]["selector"]["matchLabels"]
+    matchers = ",".join([f'{label}="{value}"' for label, value in selector.items()]
+                        + [f'namespace="{namespace}"'])
+    return name, (rule["metricsQuery"].replace("<<.Series>>", name)
+                  .replace("<<.LabelMatchers>>", matchers))
+
+
+def test_the_adapter_serves_the_compute_autoscalers_metric_from_one_the_service_exports(
+        exported_metrics):
+    name, _ = adapter_query("cribbage")
+    assert name in exported_metrics
+
+
+def test_the_adapters_query_adds_the_priorities_each_seen_once_however_many_pods(tmp_path):
+    """Every API pod reports the same stream lengths: the metric is their max per priority,
+    added up, in the HPA's namespace only."""
+    _, expr = adapter_query("cribbage")
+    series = [("cribbage", pod, priority, depth)
+              for pod in ("pod-a:8000", "pod-b:8000")
+              for priority, depth in (("move", 7), ("analysis", 3), ("background", 1))]
+    series.append(("staging", "pod-c:8000", "move", 100))
+    tests = {"rule_files": [], "evaluation_interval": "1m", "tests": [{
+        "interval": "1m",
+        "input_series": [
+            {"series": f'cribbage_compute_queue_depth{{job="cribbage",namespace="{namespace}",'
+                       f'instance="{pod}",priority="{priority}"}}',
+             "values": f"{depth}x5"}
+            for namespace, pod, priority, depth in series],
+        "promql_expr_test": [{"expr": expr, "eval_time": "2m",
+                              "exp_samples": [{"labels": "{}", "value": 11}]}]}]}
+    path = tmp_path / "adapter_test.yaml"
+    path.write_text(yaml.safe_dump(tests))
+    tested = promtool("test", "rules", str(path))
+    assert tested.returncode == 0, tested.stdout + tested.stderr
