@@ -51,6 +51,7 @@ STREAM_SECONDS = 3600.0    # a stream closes after this long; its client resumes
 WRITE_ATTEMPTS = 50        # compare-and-set rounds before giving up on a very busy game
 DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to apply it
 REPLY_SECONDS = 5.0        # how long a request waits for the computers' replies to its change
+SWEEP_REPLY_SECONDS = 25.0  # how long the sweeper waits for them: less than its lease (30 s)
 ABANDONED_AFTER = 3 * 86400.0  # a game no human has moved in for this long ends, abandoned
 
 
@@ -772,7 +773,7 @@ class GamesService:
             stored = self._store(self.store.load, game_id)
             record = GameRecord.from_json(stored.data)
             _, caught_up = self._catch_up(game_id, stored, record, reschedule=True,
-                                          wait=self.compute.time_limit + 5)
+                                          wait=SWEEP_REPLY_SECONDS)
             if caught_up is record:  # nothing was due after all: put back the game's time
                 self.store.release_due(game_id, claimed, _earliest(
                     record.next_due, presence.next_check(record, stored.presence)))

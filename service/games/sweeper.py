@@ -3,7 +3,7 @@ limits, abandoned games), from the store's deadline index.
 
 Every server process runs one. Each round it claims the due entries (the store moves each
 claimed entry's time on by a lease, atomically, so two sweepers never take the same one) and
-applies each game through GamesService.sweep: the same catch-up and compare-and-set save as a
+applies each game (up to CONCURRENT at once) through GamesService.sweep: the same catch-up and compare-and-set save as a
 request, so a deadline applies once even if a client or another sweeper got there first. A
 sweeper that dies mid-round leaves its entries to come due again when their lease ends.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from service.errors import DomainError
 from service.store import StoreError
@@ -22,6 +23,9 @@ log = logging.getLogger(__name__)
 
 BATCH = 100    # entries claimed at once; a round claims again while it gets full batches
 LEASE = 30.0   # seconds a claimed entry is left to its sweeper before it comes due again
+# Games of a batch swept at once: one waiting for the compute tier (computers' moves, a timed-out
+# turn played by a computer) does not hold up the deadlines of the others.
+CONCURRENT = 16
 
 
 class Sweeper:
@@ -39,16 +43,23 @@ class Sweeper:
         swept = 0
         while True:
             claimed = self.games.store.claim_due(self.games.clock(), self.batch, self.lease)
-            for game_id, until in claimed:
-                try:
-                    self.games.sweep(game_id, until)
-                except (StoreError, DomainError) as error:
-                    log.warning("game %s not swept (again after the lease): %s", game_id, error)
-                except Exception:  # a bug in one game must not hold up the others claimed
-                    log.exception("game %s not swept (again after the lease)", game_id)
+            if len(claimed) == 1:
+                self._sweep_one(claimed[0])
+            elif claimed:
+                with ThreadPoolExecutor(min(CONCURRENT, len(claimed))) as pool:
+                    list(pool.map(self._sweep_one, claimed))
             swept += len(claimed)
             if len(claimed) < self.batch or self._stopped.is_set():
                 return swept
+
+    def _sweep_one(self, entry: tuple[str, float]) -> None:
+        game_id, until = entry
+        try:
+            self.games.sweep(game_id, until)
+        except (StoreError, DomainError) as error:
+            log.warning("game %s not swept (again after the lease): %s", game_id, error)
+        except Exception:  # a bug in one game must not hold up the others claimed
+            log.exception("game %s not swept (again after the lease)", game_id)
 
     def start(self) -> None:
         """Sweep every `period` seconds in a thread (a greenlet under gevent's patching)."""
