@@ -741,13 +741,17 @@ class GamesService:
         """Apply what is due (an expired deadline, computer moves, turn timers run out, an
         abandoned game); save it if anything was. With `reschedule` the save sets the game's
         entry in the deadline index even if its time did not change. The computers' moves
-        are waited for up to `wait` seconds (the request's bound when None)."""
+        are waited for up to `wait` seconds (the request's bound when None); once they have
+        been late (computers_due), only the sweeper (`reschedule`) asks for them again, and an
+        attempt that fails again writes nothing."""
         now = self.clock()
         state, events = engine.expire(record.state, now)
-        state, moves, computers_due = self._advance(record.seats, state, now, record.acted_at,
-                                                    wait)
-        if computers_due != record.computers_due:
-            record = replace(record, computers_due=computers_due)
+        moves: list[Event] = []
+        if record.computers_due is None or reschedule:  # late replies are the sweeper's
+            state, moves, computers_due = self._advance(record.seats, state, now,
+                                                        record.acted_at, wait)
+            if (computers_due is None) != (record.computers_due is None):
+                record = replace(record, computers_due=computers_due)
         lapsed_record, lapsed = rematch.lapse(record, now)
         lapsed_record, state, abandoned = _abandoned(lapsed_record, state, now)
         present: list[Event] = []
