@@ -65,15 +65,21 @@ class LocalPool:
             if self._held[priority] >= self.bounds[priority]:
                 raise ComputeBusy(f"the compute queue holds {self.bounds[priority]} jobs of "
                                   "this priority already", retry_after=1)
-            if not self._started:  # on first use: nothing starts when the app is built
-                self.start()
+            if not self._started:  # on first use, if the server did not start it
+                self._start_processes()
             self._held[priority] += 1
             heapq.heappush(self._heap, (priority, next(self._order), job))
             self._changed.notify()
         return job
 
     def start(self) -> None:
-        """Start the compute processes (each with the thread that feeds it)."""
+        """Start the compute processes (each with the thread that feeds it), so that the first
+        job does not wait for their imports; nothing starts when the app is built."""
+        with self._changed:
+            if not self._started:
+                self._start_processes()
+
+    def _start_processes(self) -> None:
         self._started = True
         for number in range(self._processes):
             threading.Thread(target=self._serve, name=f"compute-{number}", daemon=True).start()
@@ -96,7 +102,7 @@ class LocalPool:
             return heapq.heappop(self._heap)[2]
 
     def _serve(self) -> None:
-        process = _start()  # at once: the first job should not wait for the imports
+        process = _start()
         try:
             while (job := self._take()) is not None:
                 try:

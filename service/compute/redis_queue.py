@@ -89,6 +89,9 @@ class RedisJobQueue:
             self._connection = connect(self._url, self._cluster, read_timeout=REPLY_WAIT + 2)
         return self._connection
 
+    def start(self) -> None:
+        self._listen()
+
     def submit(self, kind: str, args: tuple, priority: int, time_limit: float) -> _RemoteJob:
         self._listen()
         job = _RemoteJob(secrets.token_hex(8), self._forget)

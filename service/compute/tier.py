@@ -74,9 +74,11 @@ class ComputeTier:
         return {PRIORITY_NAMES[priority]: depth
                 for priority, depth in self.transport.depths().items()}
 
-    def start_reporting(self, period: float = REPORT_EVERY) -> None:
-        """Set the queue depth gauges every `period` seconds, in a thread (a greenlet under
-        gevent), until `close`."""
+    def start(self, period: float = REPORT_EVERY) -> None:
+        """Start the transport (compute processes beside this worker) and set the queue depth
+        gauges every `period` seconds, in a thread (a greenlet under gevent), until `close`."""
+        self.transport.start()
+
         def report() -> None:
             while not self._closed.wait(period):
                 for name, depth in self.depths().items():

@@ -18,6 +18,9 @@ class Transport(Protocol):
     def submit(self, kind: str, args: tuple, priority: int, time_limit: float) -> Ticket:
         """Queue a job; ComputeBusy if its priority's queue is full."""
 
+    def start(self) -> None:
+        """Get ready to take jobs (a server calls it once its worker is up)."""
+
     def depths(self) -> Mapping[int, int]:
         """Jobs queued or running, by priority."""
 
@@ -39,6 +42,9 @@ class Inline:
 
     def submit(self, kind: str, args: tuple, priority: int, time_limit: float) -> Ticket:
         return _Done(execute(kind, args))
+
+    def start(self) -> None:
+        pass
 
     def depths(self) -> Mapping[int, int]:
         return {}

@@ -102,7 +102,8 @@ COMPUTE = "cribbage.compute"  # service.api.compute.EXTENSION
 
 def post_worker_init(worker) -> None:
     """Start the worker's deadline sweeper (a greenlet under gevent) unless it is switched off
-    (CRIBBAGE_SWEEP_SECONDS=0), and its webhook delivery worker (a greenlet too)."""
+    (CRIBBAGE_SWEEP_SECONDS=0), its webhook delivery worker (a greenlet too) and its compute
+    tier (its compute processes, with the local transport)."""
     extensions = getattr(worker.wsgi, "extensions", {})
     sweeper = extensions.get(SWEEPER)
     if sweeper is not None and sweeper.period > 0:
@@ -112,12 +113,13 @@ def post_worker_init(worker) -> None:
         delivery.start()
     compute = extensions.get(COMPUTE)
     if compute is not None:
-        compute.start_reporting()
+        compute.start()
 
 
 def worker_exit(server, worker) -> None:
-    """Stop the worker's sweeper once the game it is sweeping is saved, and its delivery
-    worker once the delivery under way is made (what is left stays queued for the next)."""
+    """Stop the worker's sweeper once the game it is sweeping is saved, its delivery worker
+    once the delivery under way is made (what is left stays queued for the next), and its
+    compute tier (its compute processes end with their pipes)."""
     extensions = getattr(worker.wsgi, "extensions", {})
     sweeper = extensions.get(SWEEPER)
     if sweeper is not None:
