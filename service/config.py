@@ -115,6 +115,8 @@ class Settings:
     webhook_retry_base_ms: int = 5000
     webhook_ca_file: str = ""
     webhook_idle_seconds: int = 60
+    webhook_concurrency: int = 50     # deliveries a process holds, under way or waiting
+    webhook_per_destination: int = 4  # under way at once to one scheme://host:port
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -170,6 +172,10 @@ class Settings:
                                        defaults.webhook_ca_file),
             webhook_idle_seconds=parse_positive_int(env, "CRIBBAGE_WEBHOOK_IDLE_SECONDS",
                                                     defaults.webhook_idle_seconds),
+            webhook_concurrency=parse_positive_int(env, "CRIBBAGE_WEBHOOK_CONCURRENCY",
+                                                   defaults.webhook_concurrency),
+            webhook_per_destination=parse_positive_int(env, "CRIBBAGE_WEBHOOK_PER_DESTINATION",
+                                                       defaults.webhook_per_destination),
         )
 
     @property
