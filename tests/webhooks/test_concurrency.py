@@ -3,11 +3,17 @@ that never answers holds up its own deliveries only (issue 26)."""
 
 from __future__ import annotations
 
+import json
+import secrets
 import time
 
 import pytest
 
-from service.webhooks.model import MAX_PER_GAME
+from service.webhooks import notifications
+from service.webhooks.delivery import Bounds, DeliveryWorker
+from service.webhooks.model import MAX_PER_GAME, Webhook
+from service.webhooks.notifications import Notification
+from service.webhooks.sender import SendPolicy
 from tests.games.conftest import make_app
 from tests.webhooks.conftest import WORKER
 from tests.webhooks.helpers import SECRET, register, two_humans
@@ -46,3 +52,63 @@ def test_a_receiver_that_never_answers_delays_only_its_own_deliveries(store, rec
         silent.close()
         worker.stop()
 
+
+def queue_deliveries(store, webhooks: list[Webhook], now: float) -> list[str]:
+    """A turn for each of `webhooks` (one for each time it is listed), queued with a game's
+    write in one go; their delivery ids, in order."""
+    entries = [notifications.delivery(Notification(notifications.new_id(), "turn", {}), webhook,
+                                      "game:g", now) for webhook in webhooks]
+    store.create(secrets.token_urlsafe(12), "{}", outbox=entries)
+    return [json.loads(entry)["delivery_id"] for entry in entries]
+
+
+def hooks(url: str, count: int) -> list[Webhook]:
+    return [Webhook(f"wh_{number}", url, SECRET, ("turn",), 0.0) for number in range(count)]
+
+
+def no_player(player_key: str) -> None:
+    return None
+
+
+def test_at_its_bound_the_process_takes_no_more_entries(store, silent):
+    queue_deliveries(store, hooks(silent.url(), 6), time.time())
+    never_cut_off = SendPolicy(allow_private=True, read_timeout=60, answer_timeout=60)
+    worker = DeliveryWorker(store, no_player, never_cut_off,
+                            bounds=Bounds(concurrency=2, per_destination=4))
+    worker.start()
+    try:
+        assert silent.wait_for(lambda: silent.open == 2)
+        left = store.take_entries("another-process", 100, time.time(), idle_seconds=3600)
+        assert len(left) == 4
+        assert silent.most_open == 2
+    finally:
+        silent.close()
+        worker.stop()
+
+
+def test_a_delivery_its_destination_has_no_room_for_is_deferred_without_an_attempt(
+        store, silent, clock):
+    ids = queue_deliveries(store, hooks(silent.url(), 6), clock())
+    quick = SendPolicy(allow_private=True, read_timeout=0.2, answer_timeout=0.2)
+    worker = DeliveryWorker(store, no_player, quick, clock=clock,
+                            bounds=Bounds(concurrency=50, per_destination=1))
+    assert worker.run_once() == 6   # one under way, one waiting behind it, four deferred
+    assert silent.most_open == 1
+    attempted = [json.loads(record)["delivery_id"]
+                 for number in (0, 1) for record in store.delivery_log(f"game:g:wh_{number}")]
+    assert attempted == ids[:2]
+    assert [store.delivery_log(f"game:g:wh_{number}") for number in range(2, 6)] == [[]] * 4
+    assert store.take_entries("another-process", 100, clock(), idle_seconds=3600) == []
+    deferred = store.take_entries("another-process", 100, clock() + 1, idle_seconds=3600)
+    assert sorted((json.loads(entry.text)["delivery_id"], json.loads(entry.text)["attempt"])
+                  for entry in deferred) == sorted((delivery_id, 0) for delivery_id in ids[2:])
+
+
+def test_a_webhooks_deliveries_go_one_at_a_time_in_the_order_queued(store, silent, clock):
+    ids = queue_deliveries(store, hooks(silent.url(), 1) * 3, clock())
+    quick = SendPolicy(allow_private=True, read_timeout=0.2, answer_timeout=0.2)
+    worker = DeliveryWorker(store, no_player, quick, clock=clock)
+    assert worker.run_once() == 3
+    assert silent.most_open == 1
+    logged = [json.loads(record)["delivery_id"] for record in store.delivery_log("game:g:wh_0")]
+    assert logged == ids[::-1]   # the newest first
