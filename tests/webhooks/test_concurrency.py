@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from service.config import Settings, SettingsError
 from service.webhooks import notifications
 from service.webhooks.delivery import Bounds, DeliveryWorker
 from service.webhooks.model import MAX_PER_GAME, Webhook
@@ -112,3 +113,15 @@ def test_a_webhooks_deliveries_go_one_at_a_time_in_the_order_queued(store, silen
     assert silent.most_open == 1
     logged = [json.loads(record)["delivery_id"] for record in store.delivery_log("game:g:wh_0")]
     assert logged == ids[::-1]   # the newest first
+
+
+def test_the_bounds_are_read_from_the_environment(store):
+    settings = Settings.from_env({"CRIBBAGE_WEBHOOK_CONCURRENCY": "8",
+                                  "CRIBBAGE_WEBHOOK_PER_DESTINATION": "2"})
+    assert (settings.webhook_concurrency, settings.webhook_per_destination) == (8, 2)
+    defaults = Settings.from_env({})
+    assert (defaults.webhook_concurrency, defaults.webhook_per_destination) == (50, 4)
+    with pytest.raises(SettingsError, match="CRIBBAGE_WEBHOOK_PER_DESTINATION='0'"):
+        Settings.from_env({"CRIBBAGE_WEBHOOK_PER_DESTINATION": "0"})
+    app = make_app(store, webhook_concurrency=8, webhook_per_destination=2)
+    assert app.extensions[WORKER].bounds == Bounds(concurrency=8, per_destination=2)
