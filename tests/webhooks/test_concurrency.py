@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 
 import pytest
@@ -71,6 +72,16 @@ def no_player(player_key: str) -> None:
     return None
 
 
+def until(condition, timeout: float = 30.0) -> bool:
+    """Whether `condition()` holds within `timeout` seconds, asked every 10 ms."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_at_its_bound_the_process_takes_no_more_entries(store, silent):
     queue_deliveries(store, hooks(silent.url(), 6), time.time())
     never_cut_off = SendPolicy(allow_private=True, read_timeout=60, answer_timeout=60)
@@ -90,19 +101,34 @@ def test_at_its_bound_the_process_takes_no_more_entries(store, silent):
 def test_a_delivery_its_destination_has_no_room_for_is_deferred_without_an_attempt(
         store, silent, clock):
     ids = queue_deliveries(store, hooks(silent.url(), 6), clock())
-    quick = SendPolicy(allow_private=True, read_timeout=0.2, answer_timeout=0.2)
-    worker = DeliveryWorker(store, no_player, quick, clock=clock,
+    never_cut_off = SendPolicy(allow_private=True, read_timeout=60, answer_timeout=60)
+    worker = DeliveryWorker(store, no_player, never_cut_off, clock=clock,
                             bounds=Bounds(concurrency=50, per_destination=1))
-    assert worker.run_once() == 6   # one under way, one waiting behind it, four deferred
+    taken = []
+    worker_round = threading.Thread(target=lambda: taken.append(worker.run_once()))
+    worker_round.start()
+    # One under way (it never ends while the receiver is up), one waiting behind it, and four
+    # put back with the retries, due at once: none now, all a second later.
+    deferred = []
+
+    def all_deferred() -> bool:
+        assert store.take_entries("another-process", 100, clock(), idle_seconds=3600) == []
+        deferred.extend(store.take_entries("another-process", 100, clock() + 1,
+                                           idle_seconds=3600))
+        return len(deferred) == 4
+
+    assert until(all_deferred)
+    assert sorted((json.loads(entry.text)["delivery_id"], json.loads(entry.text)["attempt"])
+                  for entry in deferred) == sorted((delivery_id, 0) for delivery_id in ids[2:])
+    assert silent.wait_for(lambda: silent.open == 1)
+    silent.close()   # the one under way fails; the one waiting is refused
+    worker_round.join(30)
+    assert taken == [6]
     assert silent.most_open == 1
     attempted = [json.loads(record)["delivery_id"]
                  for number in (0, 1) for record in store.delivery_log(f"game:g:wh_{number}")]
     assert attempted == ids[:2]
     assert [store.delivery_log(f"game:g:wh_{number}") for number in range(2, 6)] == [[]] * 4
-    assert store.take_entries("another-process", 100, clock(), idle_seconds=3600) == []
-    deferred = store.take_entries("another-process", 100, clock() + 1, idle_seconds=3600)
-    assert sorted((json.loads(entry.text)["delivery_id"], json.loads(entry.text)["attempt"])
-                  for entry in deferred) == sorted((delivery_id, 0) for delivery_id in ids[2:])
 
 
 def test_a_webhooks_deliveries_go_one_at_a_time_in_the_order_queued(store, silent, clock):
