@@ -8,9 +8,14 @@ Redis and on the embedded store:
   save), p50 and p99 over `--saves` saves each, interleaved;
 - delivery: one delivery worker (the one each server process runs) drains the queue while
   `--deliveries` saves are made one after another (each `--gap` seconds apart); the latency
-  is from just before the save to the receiver's reading of the POST, p50 and p99.
+  is from just before the save to the receiver's reading of the POST, p50 and p99;
+- beside a receiver that never answers (issue 26): one game's 10 webhooks point at a receiver
+  that accepts connections and never answers, another game's one at the receiver above; each
+  of `--rounds` rounds saves the first game (10 deliveries), waits until the silent receiver
+  holds as many connections as a destination may have, then saves the other game: its
+  delivery's latency, p50 and the worst, and the most connections the silent receiver held.
 
-    python bench/webhooks.py [--saves 2000] [--deliveries 300] [--gap 0.01]
+    python bench/webhooks.py [--saves 2000] [--deliveries 300] [--gap 0.01] [--rounds 20]
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from statistics import quantiles
+from statistics import median, quantiles
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -30,13 +35,14 @@ from service.games import GamesService  # noqa: E402
 from service.games.record import GameRecord  # noqa: E402
 from service.store import MemoryGameStore, RedisGameStore  # noqa: E402
 from service.webhooks import notifications  # noqa: E402
-from service.webhooks.delivery import DeliveryWorker, RetryPolicy  # noqa: E402
-from service.webhooks.model import Webhook  # noqa: E402
+from service.webhooks.delivery import Bounds, DeliveryWorker, RetryPolicy  # noqa: E402
+from service.webhooks.model import MAX_PER_GAME, Webhook  # noqa: E402
 from service.webhooks.sender import SendPolicy  # noqa: E402
 from tests.redis_servers import RedisServer  # noqa: E402
-from tests.webhooks.receiver import Receiver  # noqa: E402
+from tests.webhooks.receiver import Receiver, SilentReceiver  # noqa: E402
 
 HUMAN = {"kind": "human"}
+SECRET = "a-secret-of-thirty-two-characters"
 
 
 def percentiles(samples: list[float]) -> str:
@@ -51,10 +57,11 @@ def a_game(store) -> tuple[str, str]:
     return access.game.game_id, store.load(access.game.game_id).data
 
 
-def entry(webhook: Webhook, game_id: str, version: int) -> str:
+def entries(webhooks: list[Webhook], game_id: str, version: int) -> list[str]:
+    """A turn notification's queue entries, one for each of `webhooks`."""
     found = notifications.notifications(
         game_id, version, notifications.Turn((version % 2,), "play"), None, None, [])
-    return notifications.outbox(found, [webhook], [], f"game:{game_id}", time.time())[0]
+    return notifications.outbox(found, webhooks, [], f"game:{game_id}", time.time())
 
 
 def bench_saves(store, saves: int, webhook: Webhook) -> None:
@@ -63,7 +70,7 @@ def bench_saves(store, saves: int, webhook: Webhook) -> None:
     plain, notified = [], []
     for number in range(saves):
         started = time.perf_counter()
-        outbox = [entry(webhook, game_id, version)] if number % 2 else []  # built, then queued
+        outbox = entries([webhook], game_id, version) if number % 2 else []  # built, queued
         version = store.save(game_id, version, data, ['{"type":"go","seat":0}'], outbox=outbox)
         (notified if outbox else plain).append(time.perf_counter() - started)
     print(f"  save without webhooks   {percentiles(plain)}")
@@ -74,7 +81,7 @@ def bench_saves(store, saves: int, webhook: Webhook) -> None:
 
 
 def bench_deliveries(store, deliveries: int, gap: float, receiver: Receiver) -> None:
-    webhook = Webhook("wh_bench", receiver.url(), "a-secret-of-thirty-two-characters",
+    webhook = Webhook("wh_bench", receiver.url(), SECRET,
                       ("turn",), time.time())
     game_id, data = a_game(store)
     record = GameRecord.from_json(data)
@@ -87,7 +94,7 @@ def bench_deliveries(store, deliveries: int, gap: float, receiver: Receiver) -> 
         for _ in range(deliveries):
             sent_at[version + 1] = time.perf_counter()
             version = store.save(game_id, version, record.to_json(),
-                                 outbox=[entry(webhook, game_id, version + 1)])
+                                 outbox=entries([webhook], game_id, version + 1))
             time.sleep(gap)
         receiver.wait_for(lambda: len(receiver.received) >= deliveries, timeout=60)
     finally:
@@ -97,11 +104,46 @@ def bench_deliveries(store, deliveries: int, gap: float, receiver: Receiver) -> 
     print(f"  save to delivery        {percentiles(latencies)}   ({len(latencies)} delivered)")
 
 
+def bench_beside_a_silent_receiver(store, rounds: int) -> None:
+    stalled_id, stalled_data = a_game(store)
+    other_id, other_data = a_game(store)
+    stalled_version, other_version = store.load(stalled_id).version, store.load(other_id).version
+    per_destination = Bounds().per_destination
+    latencies = []
+    with SilentReceiver() as silent, Receiver() as receiver:
+        stalled = [Webhook(f"wh_stalled_{number}", silent.url(), SECRET, ("turn",), time.time())
+                   for number in range(MAX_PER_GAME)]
+        other = Webhook("wh_other", receiver.url(), SECRET, ("turn",), time.time())
+        worker = DeliveryWorker(store, lambda key: None, SendPolicy(allow_private=True),
+                                RetryPolicy())
+        worker.start()
+        try:
+            for number in range(rounds):
+                stalled_version = store.save(
+                    stalled_id, stalled_version, stalled_data,
+                    outbox=entries(stalled, stalled_id, stalled_version + 1))
+                if not silent.wait_for(lambda: silent.open == per_destination):
+                    raise SystemExit("the silent receiver's destination is not saturated")
+                started = time.perf_counter()
+                other_version = store.save(other_id, other_version, other_data,
+                                           outbox=entries([other], other_id, other_version + 1))
+                if not receiver.wait_for(lambda: len(receiver.arrivals) > number, timeout=120):
+                    raise SystemExit("the other game's delivery did not come within 120 s")
+                latencies.append(receiver.arrivals[number][0] - started)
+        finally:
+            silent.close()
+            worker.stop()
+    print(f"  other game's delivery   p50 {median(latencies) * 1000:7.3f} ms   worst "
+          f"{max(latencies) * 1000:7.3f} ms   ({rounds} rounds; the silent receiver held "
+          f"{silent.most_open} connections at most)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--saves", type=int, default=2000)
     parser.add_argument("--deliveries", type=int, default=300)
     parser.add_argument("--gap", type=float, default=0.01)
+    parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
     redis_server = RedisServer().start()
     try:
@@ -117,6 +159,7 @@ def main() -> None:
                 webhook = Webhook("wh_bench", receiver.url(), "s" * 32, ("turn",), time.time())
                 bench_saves(store, args.saves, webhook)
                 bench_deliveries(store, args.deliveries, args.gap, receiver)
+            bench_beside_a_silent_receiver(store, args.rounds)
             store.close()
     finally:
         redis_server.remove()

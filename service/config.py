@@ -125,6 +125,8 @@ class Settings:
     compute_queue_moves: int = 1000
     compute_queue_analyses: int = 200
     analysis_cpu_ms_per_minute: int = 10000
+    webhook_concurrency: int = 50     # deliveries a process holds, under way or waiting
+    webhook_per_destination: int = 4  # under way at once to one scheme://host:port
 
     def __post_init__(self):
         if self.durability != "none" and not self.redis_url:
@@ -201,6 +203,10 @@ class Settings:
                                                       defaults.compute_queue_analyses),
             analysis_cpu_ms_per_minute=parse_positive_int(
                 env, "CRIBBAGE_ANALYSIS_CPU_MS_PER_MINUTE", defaults.analysis_cpu_ms_per_minute),
+            webhook_concurrency=parse_positive_int(env, "CRIBBAGE_WEBHOOK_CONCURRENCY",
+                                                   defaults.webhook_concurrency),
+            webhook_per_destination=parse_positive_int(env, "CRIBBAGE_WEBHOOK_PER_DESTINATION",
+                                                       defaults.webhook_per_destination),
         )
 
     @property

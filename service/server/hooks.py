@@ -118,7 +118,7 @@ def post_worker_init(worker) -> None:
 
 def worker_exit(server, worker) -> None:
     """Stop the worker's sweeper once the game it is sweeping is saved, its delivery worker
-    once the delivery under way is made (what is left stays queued for the next), and its
+    once the deliveries under way are made (what is left stays queued for the next), and its
     compute tier (its compute processes end with their pipes)."""
     extensions = getattr(worker.wsgi, "extensions", {})
     sweeper = extensions.get(SWEEPER)

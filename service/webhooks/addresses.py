@@ -53,6 +53,17 @@ def parse(url: str, allow_private: bool) -> tuple[str, str, int, str]:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80), path
 
 
+def destination(url: str) -> str:
+    """The scheme, host and port a webhook URL's requests go to, which the delivery worker's
+    bound per destination counts by (the URL itself if it is not one a webhook may have: the
+    sender refuses it)."""
+    try:
+        scheme, host, port, _ = parse(url, allow_private=True)
+    except WebhookUrlInvalid:
+        return url
+    return f"{scheme}://{host}:{port}"
+
+
 def check(url: str, allow_private: bool) -> Target:
     """The URL's target, its host resolved and every address checked."""
     scheme, host, port, path = parse(url, allow_private)

@@ -1,13 +1,25 @@
-"""The delivery worker: drains the webhook queue in every server process.
+"""The delivery worker: drains the webhook queue in every server process, many deliveries at
+once, so that a receiver that hangs holds up its own deliveries only.
 
-Each round it takes a batch of entries (retries that are due, entries another process took and
-left pending, new ones) and finishes each in one store write: a player entry is expanded into
-a delivery per webhook of the player; a delivery is POSTed once and, if the receiver does not
-answer 2xx, queued again for attempt n+1 after RetryPolicy.delay(n) (5 s, 15 s, 45 s, ...)
-until `attempts` are spent; each attempt is written to the webhook's delivery log. An entry
-is finished only after its attempt, so a process that dies mid-way leaves it pending, and
-another process takes it over after `idle_seconds`: a delivery is sent at least once, and a
-receiver drops a repeat by its `webhook-id`.
+A reader takes entries (retries that are due, entries another process took and left pending,
+new ones) and finishes each in one store write. A player entry is expanded at once into a
+delivery per webhook of the player. A delivery goes to its destination, its URL's scheme, host
+and port: a destination has at most `per_destination` deliveries under way, a webhook one, in
+the order taken; a delivery that cannot start yet waits in its destination's local queue,
+which holds as many again. A delivery that finds that queue full too is deferred: put back
+with the queue's retries, no attempt spent, due after as long as the destination's oldest
+delivery under way has taken so far (DEFER_MIN_SECONDS to DEFER_MAX_SECONDS), so the reader
+goes on taking entries for other destinations. The process holds at most `concurrency`
+deliveries, under way or waiting: at that bound the reader takes no entry until one finishes.
+Each delivery under way is a thread of its own, a greenlet in the gevent server, and goes on
+with the next of its destination's queue that may start.
+
+A delivery is POSTed once and, if the receiver does not answer 2xx, queued again for attempt
+n+1 after RetryPolicy.delay(n) (5 s, 15 s, 45 s, ...) until `attempts` are spent; each
+attempt is written to the webhook's delivery log. An entry is finished only after its attempt,
+so a process that dies mid-way leaves it pending, and another process takes it over after
+`idle_seconds`: a delivery is sent at least once, and a receiver drops a repeat by its
+`webhook-id`.
 """
 
 from __future__ import annotations
@@ -19,20 +31,26 @@ import secrets
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from service import metrics
 from service.games.service import server_time
 from service.store import DeliveryLog, GameStore, QueuedEntry, StoreError
 
-from . import notifications, sender, signing
+from . import addresses, notifications, sender, signing
 from .model import Webhook
 from .notifications import Notification
 
 log = logging.getLogger(__name__)
 
 BATCH = 20
+# How long a deferred delivery waits: as long as its destination's oldest delivery under way
+# has taken so far, within these (a receiver that answers at once gets it back soon, one that
+# hangs seldom).
+DEFER_MIN_SECONDS = 0.1
+DEFER_MAX_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
@@ -48,38 +66,77 @@ class RetryPolicy:
         return self.base_seconds * self.factor ** (attempt - 1)
 
 
+@dataclass(frozen=True)
+class Bounds:
+    concurrency: int = 50            # deliveries a process holds, under way or waiting
+    per_destination: int = 4         # under way at once to one destination; as many waiting
+
+
 # A player's id and webhooks by the player's key; None if the player is gone.
 PlayerWebhooks = Callable[[str], "tuple[str, tuple[Webhook, ...]] | None"]
+
+
+@dataclass(frozen=True)
+class _Delivery:
+    entry: QueuedEntry
+    item: dict
+    destination: str                 # addresses.destination of its URL
+    webhook: str                     # its log key: a webhook's deliveries go one at a time
+
+
+@dataclass
+class _Destination:
+    """A destination's deliveries in this process: under way, by webhook with when each
+    started (time.monotonic), and waiting, in the order taken."""
+
+    sending: dict[str, float] = field(default_factory=dict)
+    waiting: deque[_Delivery] = field(default_factory=deque)
+
+    def may_start(self, delivery: _Delivery, per_destination: int) -> bool:
+        return len(self.sending) < per_destination and delivery.webhook not in self.sending
+
+    def next_to_start(self, per_destination: int) -> _Delivery | None:
+        """The first waiting delivery that may start, out of the queue."""
+        for delivery in self.waiting:
+            if self.may_start(delivery, per_destination):
+                self.waiting.remove(delivery)
+                return delivery
+        return None
+
+    def deferral(self, now: float) -> float:
+        """Seconds a delivery that finds no room here waits before it is taken again."""
+        oldest = min(self.sending.values(), default=now)
+        return min(max(now - oldest, DEFER_MIN_SECONDS), DEFER_MAX_SECONDS)
 
 
 class DeliveryWorker:
     def __init__(self, store: GameStore, player_webhooks: PlayerWebhooks,
                  send_policy: sender.SendPolicy = sender.SendPolicy(),
                  retry_policy: RetryPolicy = RetryPolicy(),
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, bounds: Bounds = Bounds()):
         self.store = store
         self.player_webhooks = player_webhooks
         self.send_policy = send_policy
         self.retry_policy = retry_policy
+        self.bounds = bounds
         self.clock = clock
         self.consumer = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
+        # What the process holds: destinations by their key, and the ids of their entries
+        # (under way or waiting); the lock guards both, and is notified when they shrink.
+        self._destinations: dict[str, _Destination] = {}
+        self._held: set[str] = set()
+        self._changed = threading.Condition()
 
     def run_once(self, block_seconds: float = 0) -> int:
-        """One round: take a batch (waiting up to `block_seconds` for one) and finish each
-        entry. Returns how many were taken."""
-        entries = self.store.take_entries(self.consumer, BATCH, self.clock(),
-                                          self.retry_policy.idle_seconds, block_seconds)
-        for entry in entries:
-            if self._stopping.is_set():
-                break  # left pending: another process (or the next start) takes it over
-            try:
-                self._finish(entry)
-            except Exception:  # left pending, taken over later: the batch's others still go
-                log.exception("webhook entry %s not finished", entry.entry_id)
-        metrics.WEBHOOK_QUEUE_DEPTH.set(self.store.queue_depth())
-        return len(entries)
+        """One round, to its end: take a batch (waiting up to `block_seconds` for one), make
+        its deliveries, concurrently within the bounds, and return once the process holds none.
+        Returns how many entries were taken."""
+        taken = self._take(BATCH, block_seconds)
+        with self._changed:
+            self._changed.wait_for(lambda: not self._held)
+        return taken
 
     def start(self) -> None:
         if self._thread is None:
@@ -89,16 +146,27 @@ class DeliveryWorker:
             self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Finish the delivery under way, take no more; what is left stays queued."""
-        self._stopping.set()
+        """Finish the deliveries under way, start no more; those waiting stay queued (pending,
+        taken over after `idle_seconds`), like the rest."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            self._stopping.set()
+            for destination in self._destinations.values():
+                self._held.difference_update(d.entry.entry_id for d in destination.waiting)
+                destination.waiting.clear()
+            self._changed.notify_all()
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
+        with self._changed:
+            self._changed.wait_for(lambda: not self._held, max(deadline - time.monotonic(), 0))
 
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
-                self.run_once(self.retry_policy.poll_seconds)
+                room = self._room()
+                if room > 0:
+                    self._take(room, self.retry_policy.poll_seconds)
             except StoreError as error:
                 log.warning("webhook queue unavailable: %s", error)
                 self._stopping.wait(self.retry_policy.poll_seconds)
@@ -106,7 +174,32 @@ class DeliveryWorker:
                 log.exception("webhook delivery round failed")
                 self._stopping.wait(self.retry_policy.poll_seconds)
 
-    def _finish(self, entry: QueuedEntry) -> None:
+    def _room(self) -> int:
+        """How many entries the reader may take: it waits (a poll's time at most) while the
+        process holds its bound; none once stopping."""
+        with self._changed:
+            self._changed.wait_for(lambda: (len(self._held) < self.bounds.concurrency
+                                            or self._stopping.is_set()),
+                                   self.retry_policy.poll_seconds)
+            if self._stopping.is_set():
+                return 0
+            return min(BATCH, self.bounds.concurrency - len(self._held))
+
+    def _take(self, count: int, block_seconds: float) -> int:
+        entries = self.store.take_entries(self.consumer, count, self.clock(),
+                                          self.retry_policy.idle_seconds, block_seconds)
+        for entry in entries:
+            if self._stopping.is_set():
+                break  # left pending: another process (or the next start) takes it over
+            try:
+                self._dispatch(entry)
+            except Exception:  # left pending, taken over later: the batch's others still go
+                log.exception("webhook entry %s not finished", entry.entry_id)
+        metrics.WEBHOOK_QUEUE_DEPTH.set(self.store.queue_depth())
+        return len(entries)
+
+    def _dispatch(self, entry: QueuedEntry) -> None:
+        """Finish a player entry (or an unreadable one) at once; place a delivery."""
         try:
             item = json.loads(entry.text)
             kind = item["kind"]
@@ -116,8 +209,58 @@ class DeliveryWorker:
             return
         if kind == "player":
             self.store.finish_entry(entry.entry_id, follow_ups=self._expand(item))
-        else:
-            self._deliver(entry.entry_id, item)
+            return
+        delivery = _Delivery(entry, item, addresses.destination(item["url"]),
+                             log_key(item["owner"], item["webhook_id"]))
+        deferral = self._place(delivery)
+        if deferral is not None:
+            log.debug("webhook delivery %s deferred %.1f s: no room at %s", item["delivery_id"],
+                      deferral, delivery.destination)
+            self.store.finish_entry(entry.entry_id, retry=(entry.text, self.clock() + deferral))
+
+    def _place(self, delivery: _Delivery) -> float | None:
+        """Start a delivery, or queue it behind its destination's; if that queue is full, the
+        seconds to defer it by."""
+        entry_id = delivery.entry.entry_id
+        with self._changed:
+            if self._stopping.is_set() or entry_id in self._held:
+                return None  # taken again while held here (past idle_seconds): it stays here
+            destination = self._destinations.setdefault(delivery.destination, _Destination())
+            if not destination.may_start(delivery, self.bounds.per_destination):
+                if len(destination.waiting) >= self.bounds.per_destination:
+                    return destination.deferral(time.monotonic())
+                destination.waiting.append(delivery)
+                self._held.add(entry_id)
+                return None
+            destination.sending[delivery.webhook] = time.monotonic()
+            self._held.add(entry_id)
+        threading.Thread(target=self._send, args=(delivery,), name="webhook-send",
+                         daemon=True).start()
+        return None
+
+    def _send(self, delivery: _Delivery | None) -> None:
+        """Make a delivery, then the next of its destination's that may start, until none."""
+        while delivery is not None:
+            try:
+                self._deliver(delivery.entry.entry_id, delivery.item)
+            except Exception:  # left pending, taken over later
+                log.exception("webhook entry %s not finished", delivery.entry.entry_id)
+            delivery = self._done(delivery)
+
+    def _done(self, delivery: _Delivery) -> _Delivery | None:
+        """Forget a delivery made; the next of its destination's to make, if one may start."""
+        with self._changed:
+            destination = self._destinations[delivery.destination]
+            del destination.sending[delivery.webhook]
+            self._held.discard(delivery.entry.entry_id)
+            following = (None if self._stopping.is_set()
+                         else destination.next_to_start(self.bounds.per_destination))
+            if following is not None:
+                destination.sending[following.webhook] = time.monotonic()
+            elif not destination.sending and not destination.waiting:
+                del self._destinations[delivery.destination]
+            self._changed.notify_all()
+            return following
 
     def _expand(self, item: dict) -> list[str]:
         found = self.player_webhooks(item["player_key"])

@@ -3,7 +3,8 @@ followed and no more of the answer read than RESPONSE_BYTES.
 
 `read_timeout` bounds each wait for the receiver's next bytes (and the TLS handshake);
 `answer_timeout` bounds the request and answer in all, so a receiver that answers a byte at a
-time cannot hold the process's delivery worker (and every delivery queued behind it) for hours.
+time cannot hold one of the delivery worker's places (and the deliveries waiting for it) for
+hours.
 """
 
 from __future__ import annotations

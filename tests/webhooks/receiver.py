@@ -1,5 +1,5 @@
-"""A real HTTP(S) receiver on loopback for the webhook tests, with its own signature check, and
-a test CA made with the openssl command."""
+"""A real HTTP(S) receiver on loopback for the webhook tests, with its own signature check; one
+that never answers; and a test CA made with the openssl command."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import base64
 import hashlib
 import hmac
 import json
+import socket
 import ssl
 import subprocess
 import threading
@@ -117,3 +118,86 @@ def make_test_ca(directory: Path) -> tuple[Path, ssl.SSLContext]:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(directory / "server.pem", directory / "server.key")
     return directory / "ca.pem", context
+
+
+class SilentReceiver:
+    """Accepts every connection, reads what comes and never answers: a receiver that hangs
+    with the connection open. `open` counts the connections held now, `most_open` the most
+    held at once: a connection counts until its sender closes it, which a new connection's
+    arrival checks first (a sender that closes one and then opens the next never counts two)."""
+
+    def __init__(self):
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.most_open = 0
+        self.changed = threading.Condition()
+        self._open: set[socket.socket] = set()
+        self._connections: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def open(self) -> int:
+        return len(self._open)
+
+    def url(self, path: str = "/hook", host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.listener.getsockname()[1]}{path}"
+
+    def wait_for(self, condition, timeout: float = 30.0) -> bool:
+        with self.changed:
+            return self.changed.wait_for(condition, timeout)
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.changed:
+                self._open.difference_update([held for held in self._open if _ended(held)])
+                self._connections.append(connection)
+                self._open.add(connection)
+                self.most_open = max(self.most_open, len(self._open))
+                self.changed.notify_all()
+            threading.Thread(target=self._hold, args=(connection,), daemon=True).start()
+
+    def _hold(self, connection: socket.socket) -> None:
+        try:
+            while connection.recv(4096):
+                pass  # the request, never answered
+        except OSError:
+            pass  # reset by the sender, or closed by close()
+        with self.changed:
+            self._open.discard(connection)
+            self.changed.notify_all()
+
+    def close(self) -> None:
+        """Close the listener and every connection: a sender waiting on one fails at once."""
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes accept(), which close() would not
+        except OSError:
+            pass  # closed already
+        self.listener.close()
+        with self.changed:
+            for connection in self._connections:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass  # the sender closed it already
+                connection.close()
+
+    def __enter__(self) -> SilentReceiver:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _ended(connection: socket.socket) -> bool:
+    """Whether the sender has closed the connection: what it sent is read, without waiting."""
+    try:
+        while connection.recv(4096, socket.MSG_DONTWAIT):
+            pass
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True

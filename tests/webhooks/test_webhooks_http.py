@@ -12,20 +12,8 @@ from service.games.webhooks import WebhookRequest
 from service.webhooks.model import MAX_PER_GAME
 from tests.games.conftest import START
 from tests.games.helpers import HUMAN, Player, create
+from tests.webhooks.helpers import SECRET, register, two_humans
 from tests.webhooks.receiver import Receiver, make_test_ca, verified
-
-SECRET = "a-secret-of-thirty-two-characters"
-
-
-def two_humans(client) -> tuple[Player, Player]:
-    created = create(client, [HUMAN, HUMAN])
-    return (Player.creator(client, created),
-            Player.joining(client, created["game_id"], created["invites"][0]["code"]))
-
-
-def register(player: Player, url: str, **body):
-    return player.client.post(f"/v1/games/{player.game_id}/webhooks",
-                              json={"url": url, **body}, headers=player.headers())
 
 
 def deliveries(player: Player, webhook_id: str) -> list[dict]:

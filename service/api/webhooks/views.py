@@ -19,7 +19,7 @@ from service.games.errors import TokenRequired
 from service.games.players import Player
 from service.games.service import server_time
 from service.games.webhooks import NewWebhook, WebhookRequest, Webhooks
-from service.webhooks.delivery import DeliveryWorker, RetryPolicy
+from service.webhooks.delivery import Bounds, DeliveryWorker, RetryPolicy
 from service.webhooks.errors import WebhookNotFound
 from service.webhooks.model import EVENT_TYPES, MAX_PER_GAME, MAX_PER_PLAYER, Webhook
 from service.webhooks.sender import SendPolicy
@@ -47,7 +47,7 @@ def init_app(app: Flask, api: Api) -> None:
         SendPolicy(settings.webhooks_allow_private, settings.webhook_ca_file),
         RetryPolicy(settings.webhook_attempts, settings.webhook_retry_base_ms / 1000,
                     idle_seconds=settings.webhook_idle_seconds),
-        games.clock)
+        games.clock, Bounds(settings.webhook_concurrency, settings.webhook_per_destination))
     api.register_blueprint(blp)
 
 
