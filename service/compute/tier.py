@@ -21,6 +21,7 @@ from .jobs import PRIORITY_NAMES, JobTimedOut
 from .transport import Inline, Transport
 
 DEFAULT_TIME_LIMIT = 30.0
+QUEUE_MARGIN = 5.0  # seconds a job may wait for a compute process beyond its time limit
 REPORT_EVERY = 5.0  # seconds between updates of the queue depth gauges
 
 
@@ -32,14 +33,10 @@ class ComputeTier:
         self.time_limit = time_limit
         self._closed = threading.Event()
 
-    @property
-    def inline(self) -> bool:
-        return isinstance(self.transport, Inline)
-
     def run(self, kind: str, args: tuple, priority: int, wait: float | None = None,
             client: str | None = None) -> Any:
-        """The value of job `kind` on `args`, waiting up to `wait` seconds (the time limit
-        when None). A `client` is charged the CPU the job takes, and refused
+        """The value of job `kind` on `args`, waiting up to `wait` seconds (when None, the
+        time limit and a margin for the queue). A `client` is charged the CPU the job takes, and refused
         (CpuBudgetExhausted) once it has spent its budget."""
         name = PRIORITY_NAMES[priority]
         if client is not None and self.budget is not None:
@@ -55,7 +52,7 @@ class ComputeTier:
             metrics.COMPUTE_REFUSALS.labels(priority=name, reason="queue_full").inc()
             raise
         try:
-            outcome = ticket.outcome(self.time_limit + 5 if wait is None else wait)
+            outcome = ticket.outcome(self.time_limit + QUEUE_MARGIN if wait is None else wait)
         except ComputeUnavailable:
             metrics.COMPUTE_REFUSALS.labels(priority=name, reason="no_answer").inc()
             raise
