@@ -10,13 +10,14 @@ import os
 import sys
 
 from .framing import read_message, write_message
-from .jobs import execute, warm_up
+from .jobs import execute, warm_up, yield_the_cpu
 
 
 def main() -> None:
     jobs = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
     outcomes = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    yield_the_cpu(os.environ)
     warm_up()
     while True:
         try:

@@ -9,14 +9,16 @@ process beside the web worker (local.py) or in a compute worker fed through Redi
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from service.config import parse_whole_number
 from service.errors import DomainError
 
 # Priorities, lowest number first: a seated player waiting for a computer's move, then an
@@ -129,6 +131,16 @@ def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
 
 def _stop(signum, frame):
     raise JobTimedOut()
+
+
+NICENESS = 10  # a compute process's niceness (CRIBBAGE_COMPUTE_NICE): below the web workers
+
+
+def yield_the_cpu(env: Mapping[str, str]) -> None:
+    """Lower this compute process's CPU priority, so that on a shared machine a web worker
+    that has something to do (an answer, an event to push) runs before any search."""
+    niceness = parse_whole_number(env, "CRIBBAGE_COMPUTE_NICE", NICENESS)
+    os.nice(min(niceness, 19))
 
 
 def warm_up() -> None:

@@ -17,7 +17,7 @@ import time
 
 import redis
 
-from .jobs import PRIORITIES, execute, warm_up
+from .jobs import PRIORITIES, execute, warm_up, yield_the_cpu
 from .redis_queue import GROUP, REPLY_TTL, connect, stream_key
 
 log = logging.getLogger(__name__)
@@ -119,4 +119,5 @@ def main() -> None:
                            settings.compute_time_limit)
     signal.signal(signal.SIGTERM, worker.stop)
     signal.signal(signal.SIGINT, worker.stop)
+    yield_the_cpu(os.environ)
     worker.run()
