@@ -82,6 +82,14 @@ log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 1.0
 MAX_CONNECTIONS = 64  # per server process, standalone Redis
+# How long a request waits its turn for one of those connections. Not a sign of Redis gone (a
+# dead Redis fails the connections in use within SOCKET_TIMEOUT, which frees them): a worker
+# whose event loop stalls (a full garbage collection, the process off the CPU on a busy
+# machine) leaves its waiting requests behind greenlets that hold connections while they wait
+# to run. Bounded by SOCKET_TIMEOUT, such a stall turned a burst of requests (a thousand waiters
+# connecting) into 503s "No connection available" with Redis healthy (bench/live.py
+# --busy-cores 1).
+POOL_WAIT = 10.0
 
 # ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, how many
 # webhook entries, those entries, events...
@@ -741,7 +749,7 @@ class RedisGameStore(GameStore):
         # Under gevent every request in flight would open a connection of its own: a herd of
         # clients could go past Redis's maxclients. Past the cap a request waits its turn.
         pool = BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS,
-                                               timeout=SOCKET_TIMEOUT, **options)
+                                               timeout=POOL_WAIT, **options)
         return redis.Redis(connection_pool=pool)
 
     def _execute(self, client, script: str, keys: list[str], args: list):

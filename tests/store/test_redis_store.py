@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 
 import pytest
 
@@ -13,7 +15,7 @@ from service.store import (
     StoreUnavailable,
     open_store,
 )
-from service.store.redis_store import game_keys
+from service.store.redis_store import MAX_CONNECTIONS, SOCKET_TIMEOUT, game_keys
 from tests.redis_servers import free_port
 
 
@@ -180,3 +182,23 @@ def test_waiters_read_again_when_the_notification_connection_comes_back(dedicate
         dedicated_redis.start()
         assert watch.wait(20) is True
     store.close()
+
+
+def test_a_request_waiting_its_turn_for_a_pooled_connection_is_not_refused(redis_server):
+    # Every connection of the process's pool is busy for longer than a Redis read may take (a
+    # worker whose event loop stalled, its greenlets holding connections while they wait to
+    # run): the next request waits its turn, it is not told that Redis is unavailable.
+    store = RedisGameStore(redis_server.url, 3600)
+    game_id = new_id()
+    store.create(game_id, "v1")
+    pool = store._connect().connection_pool
+    busy = [pool.get_connection() for _ in range(MAX_CONNECTIONS)]
+    release = threading.Timer(SOCKET_TIMEOUT + 1, lambda: [pool.release(c) for c in busy])
+    release.start()
+    try:
+        started = time.monotonic()
+        assert store.load(game_id).data == "v1"
+        assert time.monotonic() - started >= SOCKET_TIMEOUT
+    finally:
+        release.join()
+        store.close()
