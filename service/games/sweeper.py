@@ -6,22 +6,29 @@ claimed entry's time on by a lease, atomically, so two sweepers never take the s
 applies each game through GamesService.sweep: the same catch-up and compare-and-set save as a
 request, so a deadline applies once even if a client or another sweeper got there first. A
 sweeper that dies mid-round leaves its entries to come due again when their lease ends.
+
+Each round first keeps this process's presence (GameStore.keep_presence: its beat, the seats of
+processes taken for dead, the seat releases due), every KEEP_EVERY seconds even when deadlines
+are not swept (period 0).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 
 from service.errors import DomainError
 from service.store import StoreError
 
+from . import presence
 from .service import GamesService
 
 log = logging.getLogger(__name__)
 
 BATCH = 100    # entries claimed at once; a round claims again while it gets full batches
 LEASE = 30.0   # seconds a claimed entry is left to its sweeper before it comes due again
+KEEP_EVERY = 1.0  # presence is kept at least this often (service.store.presence.BEAT is 5 s)
 
 
 class Sweeper:
@@ -35,7 +42,14 @@ class Sweeper:
         self._thread: threading.Thread | None = None
 
     def sweep(self) -> int:
-        """One round: apply every game due now; returns how many were claimed."""
+        """One round: keep presence, apply every game due now; returns how many were claimed."""
+        self.keep_presence()
+        return self._sweep_deadlines()
+
+    def keep_presence(self) -> None:
+        self.games.store.keep_presence(self.games.clock(), presence.GRACE)
+
+    def _sweep_deadlines(self) -> int:
         swept = 0
         while True:
             claimed = self.games.store.claim_due(self.games.clock(), self.batch, self.lease)
@@ -51,7 +65,8 @@ class Sweeper:
                 return swept
 
     def start(self) -> None:
-        """Sweep every `period` seconds in a thread (a greenlet under gevent's patching)."""
+        """Sweep every `period` seconds (never with 0) and keep presence every KEEP_EVERY, in
+        a thread (a greenlet under gevent's patching)."""
         self._stopped.clear()
         self._thread = threading.Thread(target=self._run, name="cribbage-sweeper", daemon=True)
         self._thread.start()
@@ -64,9 +79,13 @@ class Sweeper:
             self._thread = None
 
     def _run(self) -> None:
-        while not self._stopped.wait(self.period):
+        swept_at = time.monotonic()
+        while not self._stopped.wait(min(self.period or KEEP_EVERY, KEEP_EVERY)):
             try:
-                self.sweep()
+                self.keep_presence()
+                if self.period and time.monotonic() - swept_at >= self.period:
+                    swept_at = time.monotonic()
+                    self._sweep_deadlines()
             except StoreError as error:
                 log.warning("deadline sweep skipped: %s", error)
             except Exception:  # a bug must not end the sweeping for the process's life

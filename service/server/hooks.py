@@ -76,11 +76,12 @@ WEBHOOK_WORKER = "cribbage.webhook_worker"  # service.api.webhooks.views.WORKER
 
 
 def post_worker_init(worker) -> None:
-    """Start the worker's deadline sweeper (a greenlet under gevent) unless it is switched off
-    (CRIBBAGE_SWEEP_SECONDS=0), and its webhook delivery worker (a greenlet too)."""
+    """Start the worker's deadline sweeper (a greenlet under gevent: with
+    CRIBBAGE_SWEEP_SECONDS=0 it sweeps no deadline, and only keeps the worker's presence), and
+    its webhook delivery worker (a greenlet too)."""
     extensions = getattr(worker.wsgi, "extensions", {})
     sweeper = extensions.get(SWEEPER)
-    if sweeper is not None and sweeper.period > 0:
+    if sweeper is not None:
         sweeper.start()
     delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:
