@@ -385,8 +385,10 @@ SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom
 DEADLINES = "cribbage:{deadlines}"
 HOLDERS = "cribbage:{presence}:holders"
 HOLDER_SEATS = "cribbage:{presence}:seats:"
-# A watched game's copy (load(watched=True)) is checked against the game's version this often:
-# the safety re-read, one command, should a notification have been lost unnoticed.
+# A watched game's copy (load(watched=True)) is checked against the game's version this often,
+# should a notification have been lost unnoticed: the safety re-read, one HGET. The sweeper's
+# round checks every copy due in one pipeline; a request checks its copy itself only if that
+# has not happened for twice as long (no sweeper running).
 COPY_CHECKED_EVERY = 60.0
 
 
@@ -549,13 +551,14 @@ class RedisGameStore(GameStore):
 
     def _watched(self, game_id: str, events_after: int | None) -> _Read:
         """The game from this process's copy if the copy still holds (Waiters.copy_of), its
-        version checked at most every COPY_CHECKED_EVERY seconds; else read, and kept."""
+        version checked (_check_copies); else read, and kept."""
         kept = self._waiters.copy_of(game_id)
         if kept is None:
             return self._read(game_id, None, events_after)
         changes, copy = kept
         if copy is not None and copy.serves(events_after):
-            if time.monotonic() - copy.checked_at < COPY_CHECKED_EVERY or self._unchanged(copy):
+            if time.monotonic() - copy.checked_at < 2 * COPY_CHECKED_EVERY or \
+                    self._unchanged(copy):
                 return copy.after(events_after)
         read = self._read(game_id, None, events_after)
         self._waiters.keep_copy(game_id, changes, read)
@@ -636,6 +639,33 @@ class RedisGameStore(GameStore):
     def keep_presence(self, now: float, grace: float) -> None:
         super().keep_presence(now, grace)
         self._waiters.reap()  # a quiet process's lingering subscriptions too
+        self._check_copies()
+
+    def _check_copies(self) -> None:
+        """The safety re-read of this process's copies of watched games: the version of each
+        game whose copy was last checked COPY_CHECKED_EVERY seconds ago, in one pipeline. A
+        copy whose game moved on is dropped and the game's waiters woken; one that cannot be
+        checked is dropped."""
+        checked = time.monotonic()
+        due = self._waiters.copies(checked_before=checked - COPY_CHECKED_EVERY)
+        if not due:
+            return
+        try:
+            with self._errors_mapped():
+                pipeline = self._connect().pipeline(transaction=False)
+                for game_id, _ in due:
+                    pipeline.hget(game_keys(game_id)[0], "version")
+                versions = pipeline.execute()
+        except StoreError as error:
+            log.warning("copies of %d watched games dropped, not checked: %s", len(due), error)
+            versions = [None] * len(due)
+        for (game_id, copy), version in zip(due, versions):
+            if version is not None and int(version) == copy.version:
+                copy.checked_at = checked
+            elif version is not None:  # a change never notified: its waiters read again
+                self._waiters.notify(game_id)
+            else:
+                self._waiters.forget(game_id)
 
     def _enroll(self, holder: str, game_id: str, seat: int, now: float) -> bool:
         return bool(self._run(ENROLL, "", [f"{game_id}:{seat}", holder, repr(now)],

@@ -54,7 +54,8 @@ class _Game:
         self.watches: set[Watch] = set()
         self.subscribed = threading.Event()
         self.changes = 0     # notifications since the game was subscribed here
-        self.copy = None     # the store's copy of the game, read at `changes` (copy_of)
+        self.copy = None     # the store's copy of the game, read at `changes` (copy_of);
+        #                      its `checked_at`: when it was last known current (monotonic)
 
 
 class Waiters:
@@ -120,6 +121,12 @@ class Waiters:
                     not game.subscribed.is_set():
                 return None
             return game.changes, game.copy
+
+    def copies(self, checked_before: float) -> list[tuple[str, object]]:
+        """The copies kept (game id, copy) whose `checked_at` is before `checked_before`."""
+        with self._lock:
+            return [(game_id, game.copy) for game_id, game in self._games.items()
+                    if game.copy is not None and game.copy.checked_at < checked_before]
 
     def keep_copy(self, game_id: str, changes: int, copy: object | None) -> None:
         """Keep a copy of the game read after `changes` notifications (copy_of), unless another

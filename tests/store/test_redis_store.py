@@ -15,6 +15,7 @@ from service.store import (
     StoreUnavailable,
     open_store,
 )
+from service.store import redis_store
 from service.store.redis_store import MAX_CONNECTIONS, SOCKET_TIMEOUT, game_keys
 from tests.redis_servers import free_port
 
@@ -202,3 +203,23 @@ def test_a_request_waiting_its_turn_for_a_pooled_connection_is_not_refused(redis
     finally:
         release.join()
         store.close()
+
+
+def test_a_watched_games_copy_is_checked_once_a_minute_and_a_change_never_notified_found(
+        redis_server):
+    store = RedisGameStore(redis_server.url, 3600)
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    with store.watch(game_id) as watch:
+        assert store.load(game_id, events_after=1, watched=True).version == 1
+        # A write whose notification is lost: Redis has version 2, this process's copy not.
+        redis_server.cli("HSET", game_keys(game_id)[0], "version", "2", "data", "v2")
+        assert store.load(game_id, events_after=1, watched=True).data == "v1"  # the copy
+        store.keep_presence(time.time(), grace=30)  # a sweeper's round: the copy is fresh
+        assert watch.wait(0.2) is False
+        _, copy = store._waiters.copy_of(game_id)
+        copy.checked_at -= redis_store.COPY_CHECKED_EVERY  # a minute later
+        store.keep_presence(time.time(), grace=30)  # the safety re-read
+        assert watch.wait(5) is True
+        assert store.load(game_id, events_after=1, watched=True).data == "v2"
+    store.close()
