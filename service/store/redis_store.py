@@ -386,10 +386,12 @@ DEADLINES = "cribbage:{deadlines}"
 HOLDERS = "cribbage:{presence}:holders"
 HOLDER_SEATS = "cribbage:{presence}:seats:"
 # A watched game's copy (load(watched=True)) is checked against the game's version this often,
-# should a notification have been lost unnoticed: the safety re-read, one HGET. The sweeper's
-# round checks every copy due in one pipeline; a request checks its copy itself only if that
-# has not happened for twice as long (no sweeper running).
-COPY_CHECKED_EVERY = 60.0
+# should a notification have been lost unnoticed (a connection lost is noticed, and every waiter
+# reads again): the safety re-read, one HGET. Every minute it was one command per idle waiter
+# and minute, all an idle waiter costs (bench/live.py: 0.98); every two, half that. The
+# sweeper's round checks every copy due in one pipeline; a request checks its copy itself only
+# if that has not happened for twice as long (no sweeper running).
+COPY_CHECKED_EVERY = 120.0
 
 
 def with_shebang(script: str) -> str:
