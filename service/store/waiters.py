@@ -12,6 +12,7 @@ keep a copy of the game here (`copy_of`, `keep_copy`): the next waiter reads not
 
 from __future__ import annotations
 
+import heapq
 import threading
 import time
 from collections import OrderedDict
@@ -122,11 +123,14 @@ class Waiters:
                 return None
             return game.changes, game.copy
 
-    def copies(self, checked_before: float) -> list[tuple[str, object]]:
-        """The copies kept (game id, copy) whose `checked_at` is before `checked_before`."""
+    def copies(self, checked_before: float, limit: int) -> list[tuple[str, object]]:
+        """Up to `limit` of the copies kept (game id, copy) whose `checked_at` is before
+        `checked_before`, the least recently checked first."""
         with self._lock:
-            return [(game_id, game.copy) for game_id, game in self._games.items()
-                    if game.copy is not None and game.copy.checked_at < checked_before]
+            due = [(game.copy.checked_at, game_id, game.copy)
+                   for game_id, game in self._games.items()
+                   if game.copy is not None and game.copy.checked_at < checked_before]
+        return [(game_id, copy) for _, game_id, copy in heapq.nsmallest(limit, due)]
 
     def keep_copy(self, game_id: str, changes: int, copy: object | None) -> None:
         """Keep a copy of the game read after `changes` notifications (copy_of), unless another
