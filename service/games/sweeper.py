@@ -47,7 +47,12 @@ class Sweeper:
         return self._sweep_deadlines()
 
     def keep_presence(self) -> None:
-        self.games.store.keep_presence(self.games.clock(), presence.GRACE)
+        """This process's part of presence (GameStore.keep_presence); the deadlines are swept
+        even when the store cannot keep it (on a Cluster, presence has a shard of its own)."""
+        try:
+            self.games.store.keep_presence(self.games.clock(), presence.GRACE)
+        except StoreError as error:
+            log.warning("presence not kept this round: %s", error)
 
     def _sweep_deadlines(self) -> int:
         swept = 0

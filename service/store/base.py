@@ -115,6 +115,9 @@ class GameStore(ABC):
     (not on Redis Cluster: there they are queued right after it). A taken entry stays pending
     for its consumer until finished; one pending `idle_seconds` (its consumer died) is taken
     over by the next consumer to ask. A retry waits, apart from the queue, until it is due.
+    Presence leases of the seats this process holds are kept by `_seats`, a
+    presence.SeatHolds each store builds over its own primitives (hold_presence, _enroll,
+    _unenroll, _beat).
     Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 

@@ -188,10 +188,11 @@ class SeatHolds:
             until, check_at = closed
             try:
                 if held.written:
-                    self._write(game_id, self.lease(seat), seat, until, check_at)
+                    try:
+                        self._write(game_id, self.lease(seat), seat, until, check_at)
+                    except GameNotFound:
+                        pass  # the game expired: nothing to end
                 self._unenroll(self.holder, game_id, seat)
-            except GameNotFound:
-                pass  # the game expired: nothing to end
             except StoreError as error:
                 log.warning("end of seat %s's presence in game %s not recorded (again next "
                             "round): %s", seat, game_id, error)

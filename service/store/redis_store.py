@@ -563,10 +563,10 @@ class RedisGameStore(GameStore):
         if kept is None:
             return self._read(game_id, None, events_after)
         changes, copy = kept
-        if copy is not None and copy.serves(events_after):
-            if time.monotonic() - copy.checked_at < 2 * COPY_CHECKED_EVERY or \
-                    self._unchanged(copy):
-                return copy.after(events_after)
+        if copy is not None and copy.serves(events_after) and (
+                time.monotonic() - copy.checked_at < 2 * COPY_CHECKED_EVERY
+                or self._unchanged(copy)):
+            return copy.after(events_after)
         read = self._read(game_id, None, events_after)
         self._waiters.keep_copy(game_id, changes, read)
         return read

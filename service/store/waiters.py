@@ -141,8 +141,8 @@ class Waiters:
                 game.copy = copy
 
     def forget(self, game_id: str) -> None:
-        """Drop the game's copy, and any read under way from becoming one: this process is
-        writing the game."""
+        """Drop the game's copy, and keep any read under way from becoming one (this process
+        writes the game, or cannot check the copy)."""
         with self._lock:
             game = self._games.get(game_id)
             if game is not None:

@@ -9,9 +9,8 @@ import time
 
 from service.games import GamesService
 from service.store import RedisGameStore
-from tests.games.helpers import HUMAN
-from tests.games.test_live import two_humans
 from tests.games.conftest import make_app
+from tests.games.test_live import two_humans
 
 WINDOW = 3.0   # seconds counted
 POLL_WAIT = 0.2  # each long poll's wait: many rounds in the window

@@ -14,8 +14,8 @@ from service.store import (
     StoredGame,
     StoreUnavailable,
     open_store,
+    redis_store,
 )
-from service.store import redis_store
 from service.store.redis_store import MAX_CONNECTIONS, SOCKET_TIMEOUT, game_keys
 from tests.redis_servers import free_port
 
