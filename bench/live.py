@@ -89,6 +89,7 @@ import re
 import resource
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -503,6 +504,14 @@ def client_main(conn, port: int, addresses: list[str]) -> None:
 
 
 # Probes and driver (blocking HTTP, one thread per connection) ------------------------------------
+class StatusError(RuntimeError):
+    """An answer of status 300 or more."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
 class Client:
     """One keep-alive HTTP/1.1 connection; a fresh one after a timeout or error."""
 
@@ -521,7 +530,8 @@ class Client:
             self.reset()
             raise
         if response.status >= 300:
-            raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
+            raise StatusError(f"{method} {path}: {response.status} {data[:300]!r}",
+                              response.status)
         return json.loads(data)
 
     def reset(self) -> None:
@@ -558,8 +568,10 @@ def timed(client: Client, results: dict, kind: str, due: float | None, method: s
     except TimeoutError:
         reply = None
         results["timeouts"][kind] += 1
-    except (OSError, RuntimeError, http.client.HTTPException):
+    except (OSError, RuntimeError, http.client.HTTPException) as error:
         results["errors"][kind] += 1
+        if isinstance(error, StatusError):
+            results["statuses"][error.status] += 1
         return None
     done = time.monotonic()
     results[kind].append(done - due)
@@ -581,8 +593,10 @@ def action_loop(port, until, interval, timeout, results) -> None:
         if due is not None and (view is None or view["phase"] == "game_over"):
             try:
                 body = client.request("POST", "/v1/games", {"seats": seats})
-            except (OSError, RuntimeError, http.client.HTTPException):
+            except (OSError, RuntimeError, http.client.HTTPException) as error:
                 results["errors"]["action"] += 1
+                if isinstance(error, StatusError):
+                    results["statuses"][error.status] += 1
                 continue
             game_id, view = body["game_id"], body["game"]["view"]
             headers = {"Authorization": f"Bearer {body['token']}"}
@@ -603,7 +617,7 @@ def action_loop(port, until, interval, timeout, results) -> None:
 def probe(port: int, seconds: float, rate: float, timeout: float) -> dict:
     until = time.monotonic() + seconds
     results = {"ping": [], "action": [], "spans": [], "timeouts": Counter(),
-               "errors": Counter()}
+               "errors": Counter(), "statuses": Counter()}
     threads = [threading.Thread(target=loop, args=(port, until, 2 / rate, timeout, results))
                for loop in (ping_loop, ping_loop, action_loop, action_loop)]
     for thread in threads:
@@ -657,8 +671,10 @@ def drive(port: int, games: list[dict], seconds: float, rate: float, timeout: fl
             errors["timeouts"] += 1
             known["latest"] = None
             continue
-        except (OSError, RuntimeError, http.client.HTTPException, StopIteration):
+        except (OSError, RuntimeError, http.client.HTTPException, StopIteration) as error:
             errors["errors"] += 1
+            if isinstance(error, StatusError):
+                errors[f"HTTP {error.status}"] += 1
             known["latest"] = None
             continue
         records.append((game["game_id"], reply["last_event"], sent, answered))
@@ -932,8 +948,15 @@ def main() -> None:
                         help="do not log the workers' full garbage collections")
     parser.add_argument("--max-seconds", type=float, default=1200,
                         help="stop everything after this long, whatever happens")
+    parser.add_argument("--busy-cores", type=int, default=0,
+                        help="processes that each keep a core busy (a Python loop) for the "
+                             "whole run, probes with none waiting included: a machine busy "
+                             "with other work")
+    parser.add_argument("--log-dir", default=None,
+                        help="keep the server's stdout and stderr in this folder")
     args = parser.parse_args()
 
+    load_before = os.getloadavg()
     open_files = raise_open_files()
     n = args.waiters
     processes = args.client_processes or max(1, math.ceil(n / WAITERS_PER_PROCESS))
@@ -958,9 +981,10 @@ def main() -> None:
         gc_dir = tempfile.mkdtemp(prefix="live-bench-gc-")
         Path(gc_dir, "sitecustomize.py").write_text(GC_LOG_SITECUSTOMIZE % gc_dir)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [gc_dir, os.environ.get("PYTHONPATH")]))
-    server = GunicornServer(env, workers=args.workers, threads=8)
+    server = GunicornServer(env, workers=args.workers, threads=8, log_dir=args.log_dir)
     children = None
     watchdog = None
+    busy = []
     nodes = RedisNodes(ports, args.cluster)
     try:
         server.start()
@@ -971,13 +995,19 @@ def main() -> None:
         watchdog = threading.Timer(args.max_seconds, _thread.interrupt_main)
         watchdog.daemon = True
         watchdog.start()
+        busy = [subprocess.Popen([sys.executable, "-c", "while 1: pass"])
+                for _ in range(args.busy_cores)]
         result = run(args, n, specs, processes, addresses, server, workers, nodes, children)
         result["redis version"] = nodes.clients[0].info("server")["redis_version"]
+        result["load average"] = (load_before, os.getloadavg())
         result["rejected"] = sum(int(client.info("stats")["rejected_connections"])
                                  for client in nodes.clients)
         if gc_dir is not None:
             result["gc"] = gc_pauses(gc_dir, result["worker pids"])
     finally:
+        for process in busy:
+            process.kill()
+            process.wait()
         if watchdog is not None:
             watchdog.cancel()
         if children is not None:
@@ -1099,6 +1129,10 @@ def report(args, r: dict) -> None:
     print(f"bench/live.py: {n:,} waiters ({r['waiters by kind']['poll']:,} long polls, "
           f"{r['waiters by kind']['stream']:,} streams) on {r['games']:,} two-human games; "
           f"gunicorn {worker}, {r['workers']} workers; {store} {r['redis version']}")
+    before, after = r["load average"]
+    print(f"machine: {os.cpu_count()} cores, load average (1, 5, 15 min) before "
+          f"{before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, after {after[0]:.2f} "
+          f"{after[1]:.2f} {after[2]:.2f}; busy loops of the bench's own: {args.busy_cores}")
     print(f"clients: {r['processes']} process(es), asyncio raw sockets, spread over "
           f"{r['addresses']} source addresses 127.0.0.2.. (at most {PER_ADDRESS} each; "
           f"CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT left at 64); rate limits off")
@@ -1176,16 +1210,35 @@ def report(args, r: dict) -> None:
     floor(r, n, args)
 
 
+def commands_per_waiter(r: dict, n: int) -> float:
+    """Redis commands of every kind per idle waiter per minute: commandstats over the idle
+    phase with N waiting, less those of the idle phase with none (scaled to the same time)."""
+    none, waiting = r["idle none"], r["idle waiting"]
+    scale = waiting["seconds"] / none["seconds"]
+    extra = sum(waiting["commands"].values()) - sum(none["commands"].values()) * scale
+    return extra / n / (waiting["seconds"] / 60)
+
+
+def cpu_per_thousand(r: dict, n: int, key: str = "cpu workers") -> float:
+    """Seconds of CPU a second per 1,000 idle waiters (idle with N waiting less with none)."""
+    none, waiting = r["idle none"], r["idle waiting"]
+    return (waiting[key] / waiting["seconds"] - none[key] / none["seconds"]) / (n / 1000)
+
+
+def answers_503(r: dict) -> int:
+    """503s the probes, the driver and the waiters got."""
+    return (r["probe idle"]["statuses"][503] + r["probe waiting"]["statuses"][503]
+            + r["delivery"]["errors"]["HTTP 503"] + r["counts"]["HTTP 503"])
+
+
 def report_idle(r: dict, n: int) -> None:
     none, waiting = r["idle none"], r["idle waiting"]
     minutes = waiting["seconds"] / 60
-    scale = waiting["seconds"] / none["seconds"]
     all_none, all_waiting = sum(none["commands"].values()), sum(waiting["commands"].values())
-    extra = all_waiting - all_none * scale
     print(f"idle {waiting['seconds']:.0f} s, nothing happening      none waiting   {n:,} "
           f"waiting   per idle waiter per minute")
     print(f"  Redis commands (commandstats, all)  {all_none:12,} {all_waiting:14,}   "
-          f"{extra / n / minutes:8.3f}")
+          f"{commands_per_waiter(r, n):8.3f}")
     changed = sorted(set(waiting["commands"]) | set(none["commands"]),
                      key=lambda name: -waiting["commands"][name])
     print("    " + ", ".join(f"{name} {none['commands'][name]}/{waiting['commands'][name]}"
@@ -1212,7 +1265,7 @@ def report_idle(r: dict, n: int) -> None:
     for key, label in (("cpu workers", "CPU, gunicorn workers"), ("cpu redis", "CPU, Redis")):
         a, b = none[key] / none["seconds"], waiting[key] / waiting["seconds"]
         print(f"  {label:35} {a:11.1%} {b:14.1%}   of a core: "
-              f"{(b - a) / (n / 1000) * 1e3:.1f} ms/s per 1,000 waiters")
+              f"{cpu_per_thousand(r, n, key) * 1e3:.1f} ms/s per 1,000 waiters")
     print()
 
 
@@ -1228,11 +1281,12 @@ def floor(r: dict, n: int, args) -> None:
               (f"delivery p99 {delivery * 1e3:.1f} ms <= 50 ms, none missed",
                delivery <= 0.05 and not sum(r["delivery"]["missed"].values()))]
     if args.idle:
-        waiting = r["idle waiting"]
-        streams = sum(count for (k, name), count in waiting["by kind"].items()
-                      if k == "stream")
-        per = streams / max(r["waiters by kind"]["stream"], 1) / (waiting["seconds"] / 60)
-        checks.append((f"streams' commands {per:.2f}/min <= 1 (safety re-read)", per <= 1.05))
+        commands, cpu = commands_per_waiter(r, n), cpu_per_thousand(r, n)
+        checks += [(f"Redis commands {commands:.3f} per idle waiter per minute <= 1",
+                    commands <= 1),
+                   (f"workers' CPU {cpu * 1e3:.1f} ms/s per 1,000 idle waiters < 33", cpu < 0.033)]
+    refused = answers_503(r)
+    checks.append((f"answers of 503: {refused}", not refused))
     print("floor: " + "; ".join(f"{text} {'yes' if ok else 'NO'}" for text, ok in checks))
 
 

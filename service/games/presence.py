@@ -1,15 +1,18 @@
 """Presence: whether each human seat is at the table, and the `presence` events that say so.
 
-A seat is connected while it holds a live lease (an open event stream or long poll records one
-in the store, refreshed now and then, ended when it closes) or has acted in the last
-ACTED_WINDOW seconds. The table is told at once when a seat comes back; it is told a seat has
-gone only once it has been gone for GRACE seconds, so a phone that drops its stream and opens
-another (a network change, a reload) makes no noise. What the table was last told is in the
-game's record (`connected`), so each change is told once.
+A seat is connected while it holds a live lease or has acted in the last ACTED_WINDOW seconds.
+A server process with an open event stream or long poll of the seat holds its lease, with no
+end (until: math.inf), and ends it at the time its last one closed; should the process die, any
+other ends it at the process's last beat (service.store.presence). The table is told at once
+when a seat comes back; it is told a seat has gone only once it has been gone for GRACE
+seconds, so a phone that drops its stream and opens another (a network change, a reload) makes
+no noise. What the table was last told is in the game's record (`connected`), so each change is
+told once.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,8 +22,6 @@ from .record import GameRecord
 
 ACTED_WINDOW = 30.0  # an action counts as presence for this long
 GRACE = 30.0         # a seat gone this long is told to the table as gone
-LEASE = 90.0         # an open stream's lease lasts this long unless refreshed
-REFRESH = 60.0       # an open stream refreshes its lease this often
 
 
 def connected_until(record: GameRecord, seat: int,
@@ -57,12 +58,13 @@ def update(record: GameRecord, leases: Sequence[tuple[int, float]],
 
 def next_check(record: GameRecord, leases: Sequence[tuple[int, float]]) -> float | None:
     """When a seat the table believes connected will have been gone for GRACE seconds (None
-    once the game is over)."""
+    once the game is over, or while every such seat's lease is held)."""
     if record.ended:
         return None
-    return min((connected_until(record, seat, leases) + GRACE
-                for seat, told in enumerate(connected(record))
-                if told and record.seats[seat].kind == "human"), default=None)
+    checks = (connected_until(record, seat, leases) + GRACE
+              for seat, told in enumerate(connected(record))
+              if told and record.seats[seat].kind == "human")
+    return min((check for check in checks if math.isfinite(check)), default=None)
 
 
 def joined(record: GameRecord, seat: int, now: float) -> GameRecord:

@@ -9,6 +9,7 @@ compare-and-set on the version it loaded; if another request saved first, it sta
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -340,7 +341,7 @@ class GamesService:
         """Events numbered after+1, ... as the seat may see them, and the game after them; waits
         up to `wait` seconds (at most 25) for the first one. While it waits it reads the game
         again only when the game changes or a deadline of the game passes (and applies it).
-        A seat's wait holds a presence lease (service.games.presence)."""
+        A seat's wait holds the seat at the table (_present)."""
         if wait <= 0:
             return self._page(game_id, token, after)
         with self.store.watch(game_id) as watch:
@@ -383,11 +384,11 @@ class GamesService:
         `after` (the snapshot's last event when None), None as a heartbeat at least every
         HEARTBEAT seconds; ends after the page in which the game ends, or after
         `stream_seconds`. `seat` is a seat already proven (by a stream ticket) in place of a
-        token. The stream holds a presence lease while it is open."""
+        token. The stream holds the seat at the table while it is open (_present)."""
         closes_at = time.monotonic() + self.stream_seconds
         with self.store.watch(game_id) as watch:
             page = self._page(game_id, token, after, seat)
-            with self._present(page.game) as refresh:
+            with self._present(page.game):
                 if _returning(page.game):
                     page = self._page(game_id, token, after, seat)
                 yield page.game
@@ -398,7 +399,6 @@ class GamesService:
                     if page.ended:
                         return
                     while True:
-                        refresh()  # at most every REFRESH: a busy game's stream keeps its lease
                         due = self._until_deadline(page)
                         timeout = HEARTBEAT if due is None else min(HEARTBEAT, due)
                         timeout = min(timeout, closes_at - time.monotonic())
@@ -413,33 +413,20 @@ class GamesService:
                     last_read = time.monotonic()
 
     @contextmanager
-    def _present(self, game: GameSnapshot) -> Iterator[Callable[[], None]]:
-        """While a seat's stream or wait is open: a presence lease in the store, refreshed by
-        the function given every presence.REFRESH seconds at most, ended (with a check of the
-        seat's presence due presence.GRACE later) when the block ends. Spectators hold none."""
-        seat, lease = game.seat, secrets.token_urlsafe(9)
-        held_at = [0.0]
-
-        def hold(until: float, check_at: float) -> None:
-            try:
-                self.store.hold_presence(game.game_id, lease, seat, until, check_at)
-            except StoreError as error:  # presence is told late, the game goes on
-                log.warning("presence of seat %s in game %s not recorded: %s", seat,
-                            game.game_id, error)
-
-        def refresh() -> None:
-            now = self.clock()
-            if seat is not None and now - held_at[0] >= presence.REFRESH:
-                held_at[0] = now
-                hold(now + presence.LEASE, now + presence.LEASE + presence.GRACE)
-
-        refresh()
+    def _present(self, game: GameSnapshot) -> Iterator[None]:
+        """While a seat's stream or wait is open: the seat held at the table by this process
+        (one lease in the store for all its requests of the seat, written by the first and
+        ended at the last one's close; service.store.presence), with a check of the seat's
+        presence due presence.GRACE after that close. Spectators hold none."""
+        if game.seat is None:
+            yield
+            return
+        self.store.hold_seat(game.game_id, game.seat, self.clock())
         try:
-            yield refresh
+            yield
         finally:
-            if seat is not None:
-                now = self.clock()
-                hold(now, now + presence.GRACE)
+            now = self.clock()
+            self.store.release_seat(game.game_id, game.seat, now, now + presence.GRACE)
 
     def stream_ticket(self, game_id: str, token: str | None) -> StreamTicket:
         """A one-time pass to the seat's event stream, for clients that cannot send a header."""
@@ -695,7 +682,8 @@ class GamesService:
         """The game and the events after `after` (none when None), read together."""
 
         def attempt() -> EventsPage:
-            stored, record, token_seat = self._open(game_id, token, events_after=after)
+            stored, record, token_seat = self._open(game_id, token, events_after=after,
+                                                    watched=True)
             viewer = token_seat if seat is None else seat
             version, caught_up = self._catch_up(game_id, stored, record)
             if caught_up is not record:
@@ -723,10 +711,11 @@ class GamesService:
 
     # Steps shared by the operations -------------------------------------------------------------
     def _open(self, game_id: str, token: str | None, replay_key: str | None = None,
-              events_after: int | None = None):
-        """Load a game and find the seat `token` holds (None without a token)."""
-        stored = self._store(self.store.load, game_id, replay_key, events_after)
-        record = GameRecord.from_json(stored.data)
+              events_after: int | None = None, watched: bool = False):
+        """Load a game and find the seat `token` holds (None without a token); `watched`: for
+        a waiting request (GameStore.load)."""
+        stored = self._store(self.store.load, game_id, replay_key, events_after, watched)
+        record = _watched_record(stored.data) if watched else GameRecord.from_json(stored.data)
         seat = None
         if token is not None:
             by_seat = tokens.match(token, [s.token_hash for s in record.seats])
@@ -927,6 +916,14 @@ def _snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
                         replace(view, to_act=humans_to_act), replayed, record.rematch,
                         record.rematch_of, at, presence.connected(record))
+
+
+@functools.lru_cache(maxsize=2048)
+def _watched_record(data: str) -> GameRecord:
+    """The record of a document that waiting requests read: a long poll asked again on a game
+    that did not change gets the store's copy (GameStore.load) and parses nothing either.
+    About 5 KB a game; 2,048 is more than the games one worker's waiters wait on."""
+    return GameRecord.from_json(data)
 
 
 def _earliest(*times: float | None) -> float | None:

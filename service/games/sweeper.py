@@ -3,20 +3,26 @@ limits, abandoned games), from the store's deadline index.
 
 Every server process runs one. Each round it claims the due entries (the store moves each
 claimed entry's time on by a lease, atomically, so two sweepers never take the same one) and
-applies each game (up to CONCURRENT at once) through GamesService.sweep: the same catch-up and compare-and-set save as a
-request, so a deadline applies once even if a client or another sweeper got there first. A
+applies each game (up to CONCURRENT at once) through GamesService.sweep: the same catch-up
+and compare-and-set save as a request, so a deadline applies once even if a client or another sweeper got there first. A
 sweeper that dies mid-round leaves its entries to come due again when their lease ends.
+
+Each round first keeps this process's presence (GameStore.keep_presence: its beat, the seats of
+processes taken for dead, the seat releases due), every KEEP_EVERY seconds even when deadlines
+are not swept (period 0).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from service.errors import DomainError
 from service.store import StoreError
 
+from . import presence
 from .service import GamesService
 
 log = logging.getLogger(__name__)
@@ -26,6 +32,7 @@ LEASE = 30.0   # seconds a claimed entry is left to its sweeper before it comes 
 # Games of a batch swept at once: one waiting for the compute tier (computers' moves, a timed-out
 # turn played by a computer) does not hold up the deadlines of the others.
 CONCURRENT = 16
+KEEP_EVERY = 1.0  # presence is kept at least this often (service.store.presence.BEAT is 5 s)
 
 
 class Sweeper:
@@ -39,7 +46,19 @@ class Sweeper:
         self._thread: threading.Thread | None = None
 
     def sweep(self) -> int:
-        """One round: apply every game due now; returns how many were claimed."""
+        """One round: keep presence, apply every game due now; returns how many were claimed."""
+        self.keep_presence()
+        return self._sweep_deadlines()
+
+    def keep_presence(self) -> None:
+        """This process's part of presence (GameStore.keep_presence); the deadlines are swept
+        even when the store cannot keep it (on a Cluster, presence has a shard of its own)."""
+        try:
+            self.games.store.keep_presence(self.games.clock(), presence.GRACE)
+        except StoreError as error:
+            log.warning("presence not kept this round: %s", error)
+
+    def _sweep_deadlines(self) -> int:
         swept = 0
         while True:
             claimed = self.games.store.claim_due(self.games.clock(), self.batch, self.lease)
@@ -62,7 +81,8 @@ class Sweeper:
             log.exception("game %s not swept (again after the lease)", game_id)
 
     def start(self) -> None:
-        """Sweep every `period` seconds in a thread (a greenlet under gevent's patching)."""
+        """Sweep every `period` seconds (never with 0) and keep presence every KEEP_EVERY, in
+        a thread (a greenlet under gevent's patching)."""
         self._stopped.clear()
         self._thread = threading.Thread(target=self._run, name="cribbage-sweeper", daemon=True)
         self._thread.start()
@@ -75,9 +95,13 @@ class Sweeper:
             self._thread = None
 
     def _run(self) -> None:
-        while not self._stopped.wait(self.period):
+        swept_at = time.monotonic()
+        while not self._stopped.wait(min(self.period or KEEP_EVERY, KEEP_EVERY)):
             try:
-                self.sweep()
+                self.keep_presence()
+                if self.period and time.monotonic() - swept_at >= self.period:
+                    swept_at = time.monotonic()
+                    self._sweep_deadlines()
             except StoreError as error:
                 log.warning("deadline sweep skipped: %s", error)
             except Exception:  # a bug must not end the sweeping for the process's life

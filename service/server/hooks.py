@@ -101,12 +101,13 @@ COMPUTE = "cribbage.compute"  # service.api.compute.EXTENSION
 
 
 def post_worker_init(worker) -> None:
-    """Start the worker's deadline sweeper (a greenlet under gevent) unless it is switched off
-    (CRIBBAGE_SWEEP_SECONDS=0), its webhook delivery worker (a greenlet too) and its compute
-    tier (its compute processes, with the local transport)."""
+    """Start the worker's deadline sweeper (a greenlet under gevent: with
+    CRIBBAGE_SWEEP_SECONDS=0 it sweeps no deadline, and only keeps the worker's presence), its
+    webhook delivery worker (a greenlet too) and its compute tier (its compute processes, with
+    the local transport)."""
     extensions = getattr(worker.wsgi, "extensions", {})
     sweeper = extensions.get(SWEEPER)
-    if sweeper is not None and sweeper.period > 0:
+    if sweeper is not None:
         sweeper.start()
     delivery = extensions.get(WEBHOOK_WORKER)
     if delivery is not None:

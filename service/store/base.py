@@ -115,6 +115,9 @@ class GameStore(ABC):
     (not on Redis Cluster: there they are queued right after it). A taken entry stays pending
     for its consumer until finished; one pending `idle_seconds` (its consumer died) is taken
     over by the next consumer to ask. A retry waits, apart from the queue, until it is due.
+    Presence leases of the seats this process holds are kept by `_seats`, a
+    presence.SeatHolds each store builds over its own primitives (hold_presence, _enroll,
+    _unenroll, _beat).
     Every method may raise StoreUnavailable; every write may raise StoreFull.
     """
 
@@ -130,9 +133,12 @@ class GameStore(ABC):
 
     @abstractmethod
     def load(self, game_id: str, idempotency_key: str | None = None,
-             events_after: int | None = None) -> StoredGame:
+             events_after: int | None = None, watched: bool = False) -> StoredGame:
         """Load a game, with the record saved under `idempotency_key` if one is given and the
         events numbered events_after+1, ... up to the newest if `events_after` is given.
+        `watched`: the caller watches the game (a long poll or stream); the store may answer
+        from this process's copy of it, kept while the game is watched here and no change of
+        it was notified since it was read, and read again (its version) at most once a minute.
 
         Raises GameNotFound.
         """
@@ -187,11 +193,44 @@ class GameStore(ABC):
     @abstractmethod
     def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
                       check_at: float | None = None) -> None:
-        """Record that `seat` is at the table until `until` (epoch seconds) by the lease named
-        `lease` (an open stream or long poll; a later call with the same name refreshes or, with
-        `until` now, ends it). `load` returns the leases. With `check_at`, the game's time in
-        the deadline index becomes `check_at` if that is earlier (or it has none). Leases ended
-        PRESENCE_KEPT seconds ago are dropped. Raises GameNotFound."""
+        """Record that `seat` is at the table until `until` (epoch seconds; math.inf: held
+        until a later call ends it) by the lease named `lease` (a later call with the same name
+        ends it or holds it again). `load` returns the leases. With `check_at`, the game's time
+        in the deadline index becomes `check_at` if that is earlier (or it has none). Leases
+        ended PRESENCE_KEPT seconds before a finite `until` are dropped. The game's watches are
+        woken, in every process (their copies of the game read again). Raises GameNotFound."""
+
+    # Seats held by this process (service.store.presence): the games service's streams and
+    # long polls hold and release seats; its sweeper keeps them.
+    def hold_seat(self, game_id: str, seat: int, now: float) -> None:
+        """A stream or long poll of `seat` opens in this process at `now`: the seat is at the
+        table while one is open here, and while this process lives."""
+        self._seats.hold(game_id, seat, now)
+
+    def release_seat(self, game_id: str, seat: int, until: float, check_at: float) -> None:
+        """A stream or long poll of `seat` closed at `until`; after this process's last, the
+        seat's lease ends then, with a presence check due at `check_at`."""
+        self._seats.release(game_id, seat, until, check_at)
+
+    def keep_presence(self, now: float, grace: float) -> None:
+        """A sweeper's round: beat for this process, end the leases of processes taken for
+        dead (at their last beat, checked `grace` later), write the releases due."""
+        self._seats.keep(now, grace)
+
+    @abstractmethod
+    def _enroll(self, holder: str, game_id: str, seat: int, now: float) -> bool:
+        """Count the seat among `holder`'s and, if the holder is not among the living, count it
+        (beaten at `now`). Returns whether it was."""
+
+    @abstractmethod
+    def _unenroll(self, holder: str, game_id: str, seat: int) -> None:
+        """The seat is no longer `holder`'s."""
+
+    @abstractmethod
+    def _beat(self, holder: str, now: float, lapsed_before: float) -> tuple[bool, list]:
+        """`holder` lives at `now` (returns whether it was among the living), and the holders
+        last heard of before `lapsed_before` (presence.Lapsed), each taken over by one caller
+        only: no longer among the living, its seats forgotten."""
 
     @abstractmethod
     def claim_live_game(self, owner: str, game_id: str, limit: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -13,6 +14,7 @@ from . import archive
 from .base import (DELIVERIES_KEPT, DELIVERY_LOG_TTL, FINISHED_REPLAYS_KEPT, PLAYER_GAMES_KEPT, PRESENCE_KEPT,
                    REPLAYS_KEPT, DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry,
                    StoredGame, StoredPlayer, StoreFull, VersionConflict, finished_ttl)
+from .presence import SeatHolds
 from .waiters import Waiters
 
 SWEEP_INTERVAL = 60.0
@@ -52,7 +54,8 @@ class _Player:
 
 class MemoryGameStore(GameStore):
     """Thread-safe dict of games; one lock guards everything, so each save is atomic. Saves
-    wake this process's waiters directly.
+    wake this process's waiters directly. The one process is the only holder of seats: it never
+    lapses.
 
     With `max_games`, a create past that many games first drops the expired ones, then the
     finished game whose last write is oldest; if every game is live, it raises StoreFull.
@@ -80,6 +83,7 @@ class MemoryGameStore(GameStore):
         self._lock = threading.Lock()
         self._entry_queued = threading.Condition(self._lock)
         self._waiters = Waiters()
+        self._seats = SeatHolds(self.hold_presence, self._enroll, self._unenroll, self._beat)
         self._next_sweep = clock() + SWEEP_INTERVAL
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
@@ -95,13 +99,14 @@ class MemoryGameStore(GameStore):
             self._queue(outbox)
 
     def load(self, game_id: str, idempotency_key: str | None = None,
-             events_after: int | None = None) -> StoredGame:
+             events_after: int | None = None, watched: bool = False) -> StoredGame:
         with self._lock:
             game = self._existing(game_id)
             replay = game.replays.get(idempotency_key) if idempotency_key is not None else None
             events = () if events_after is None else tuple(_events(game)[max(events_after, 0):])
-            return StoredGame(game.version, game.data, replay, events,
-                              tuple(game.presence.values()))
+            leases = [(name, seat, until) for name, (seat, until) in game.presence.items()]
+            version, data = game.version, game.data
+        return StoredGame(version, data, replay, events, self._seats.overlay(game_id, leases))
 
     def save(
         self,
@@ -146,11 +151,22 @@ class MemoryGameStore(GameStore):
         with self._lock:
             leases = self._existing(game_id).presence
             leases[lease] = (seat, until)
-            for ended in [name for name, (_, end) in leases.items()
-                          if end < until - PRESENCE_KEPT]:
-                del leases[ended]
+            if math.isfinite(until):  # a held lease drops none
+                for ended in [name for name, (_, end) in leases.items()
+                              if end < until - PRESENCE_KEPT]:
+                    del leases[ended]
             if check_at is not None and check_at < self._due.get(game_id, float("inf")):
                 self._due[game_id] = check_at
+        self._waiters.notify(game_id)
+
+    def _enroll(self, holder: str, game_id: str, seat: int, now: float) -> bool:
+        return True
+
+    def _unenroll(self, holder: str, game_id: str, seat: int) -> None:
+        return None
+
+    def _beat(self, holder: str, now: float, lapsed_before: float) -> tuple[bool, list]:
+        return True, []
 
     def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
         with self._lock:

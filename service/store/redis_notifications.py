@@ -4,8 +4,9 @@ The save script publishes the game's new version on the game's channel, in the s
 step as the write. On a standalone Redis that is PUBLISH/SUBSCRIBE; on a Cluster it is sharded
 pub/sub (SPUBLISH/SSUBSCRIBE), whose messages stay on the node holding the game's hash slot,
 so this process keeps one pub/sub connection per node it has games on. A channel is subscribed
-while a local request waits on its game. After a connection is lost, every waiter re-reads:
-what was published meanwhile is gone, the events are not.
+while a local request waits on its game (and a little after: waiters.LINGER). While a
+connection is lost no copy of a game is trusted; once it is back, every waiter re-reads: what
+was published meanwhile is gone, the events are not.
 """
 
 from __future__ import annotations
@@ -135,25 +136,31 @@ class _Listener:
 
     def _run(self) -> None:
         lost = False
-        while not self._closed:
-            try:
-                message = self._pubsub.get_message(timeout=LISTEN_TIMEOUT)
-            except MovedError:
-                self._on_moved(self)  # a slot moved to another node: subscribe again there
-                return
-            except (RedisError, OSError, ValueError, AttributeError) as error:
-                if self._closed:
+        try:
+            while not self._closed:
+                try:
+                    message = self._pubsub.get_message(timeout=LISTEN_TIMEOUT)
+                except MovedError:
+                    self._on_moved(self)  # a slot moved to another node: subscribe again there
                     return
-                if not lost:
-                    log.warning("game notifications interrupted: %s", error)
-                lost = True
-                time.sleep(RECONNECT_PAUSE)
-                continue
+                except (RedisError, OSError, ValueError, AttributeError) as error:
+                    if self._closed:
+                        return
+                    if not lost:
+                        log.warning("game notifications interrupted: %s", error)
+                        self._waiters.lost()
+                    lost = True
+                    time.sleep(RECONNECT_PAUSE)
+                    continue
+                if lost:
+                    lost = False
+                    self._waiters.found()
+                    self._waiters.notify_all()
+                if message is not None:
+                    self._receive(message)
+        finally:
             if lost:
-                lost = False
-                self._waiters.notify_all()
-            if message is not None:
-                self._receive(message)
+                self._waiters.found()
 
     def _receive(self, message: dict) -> None:
         kind = message["type"]

@@ -8,13 +8,15 @@ one script may touch them all:
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
-  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>"
-  cribbage:{id}:changed  the pub/sub channel each save publishes the new version on
+  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>", or "<seat>:held"
+  cribbage:{id}:changed  the pub/sub channel each save (and each presence lease) publishes on
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
   cribbage:player:{key}  string: a player's document (key: the digest of its token)
   cribbage:player:{key}:games  sorted set: its games as "<game id>:<seat>", by when linked
   cribbage:{deadlines}   sorted set: the deadline index, game ids by when something is due
+  cribbage:{presence}:holders  sorted set: the server processes holding seats, by last beat
+  cribbage:{presence}:seats:<holder>  set: a holder's seats, "<game id>:<seat>" (presence.py)
 On a standalone Redis a create or save writes the game's time in the deadline index in its
 own script; on a Cluster the index lives in another slot, so the same write follows the save.
 The webhook queue, all in the slot of the `{webhooks}` tag:
@@ -31,9 +33,12 @@ from __future__ import annotations
 
 import base64
 import logging
+import math
 import threading
+import time
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 
 import redis
 from redis.backoff import NoBackoff
@@ -53,6 +58,7 @@ from redis.retry import Retry
 
 from . import archive, redis_memory
 from .durability import fsync_checked, replicated
+from .presence import LAPSED_TAKEN, Lapsed, SeatHolds
 from .redis_notifications import RedisSubscriptions, channel
 from .waiters import Waiters
 from .base import (
@@ -82,6 +88,14 @@ log = logging.getLogger(__name__)
 SOCKET_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 1.0
 MAX_CONNECTIONS = 64  # per server process, standalone Redis
+# How long a request waits its turn for one of those connections. Not a sign of Redis gone (a
+# dead Redis fails the connections in use within SOCKET_TIMEOUT, which frees them): a worker
+# whose event loop stalls (a full garbage collection, the process off the CPU on a busy
+# machine) leaves its waiting requests behind greenlets that hold connections while they wait
+# to run. Bounded by SOCKET_TIMEOUT, such a stall turned a burst of requests (a thousand waiters
+# connecting) into 503s "No connection available" with Redis healthy (bench/live.py
+# --busy-cores 1).
+POOL_WAIT = 10.0
 
 # ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, how many
 # webhook entries, those entries, events...
@@ -168,20 +182,49 @@ RELEASE = """
 return redis.call('ZREM', KEYS[1], ARGV[1])
 """
 
-# KEYS: the game, its presence leases, on a standalone Redis the deadline index. ARGV: lease,
-# "<seat>:<until>", until, leases ended before this are dropped, ttl, check time ('' for
-# none), game id
+# KEYS: the game, its presence leases, its channel, on a standalone Redis the deadline index.
+# ARGV: lease, "<seat>:<until>" ("<seat>:held" while held), leases ended before this are
+# dropped ('' for none), ttl, check time ('' for none), game id, the publish command
 HOLD_PRESENCE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-local leases = redis.call('HGETALL', KEYS[2])
-for i = 1, #leases, 2 do
-  local ends = tonumber(string.match(leases[i + 1], ':(.*)$'))
-  if ends < tonumber(ARGV[4]) then redis.call('HDEL', KEYS[2], leases[i]) end
+if ARGV[3] ~= '' then
+  local leases = redis.call('HGETALL', KEYS[2])
+  for i = 1, #leases, 2 do
+    local ends = tonumber(string.match(leases[i + 1], ':(.*)$'))
+    if ends and ends < tonumber(ARGV[3]) then redis.call('HDEL', KEYS[2], leases[i]) end
+  end
 end
-redis.call('EXPIRE', KEYS[2], ARGV[5])
-if ARGV[6] ~= '' and KEYS[3] then redis.call('ZADD', KEYS[3], 'LT', ARGV[6], ARGV[7]) end
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+if ARGV[5] ~= '' and KEYS[4] then redis.call('ZADD', KEYS[4], 'LT', ARGV[5], ARGV[6]) end
+redis.call(ARGV[7], KEYS[3], 'presence')
 return 1
+"""
+
+# KEYS: the holder's seats, the holders. ARGV: "<game id>:<seat>", holder, now. Returns 1 if
+# the holder was among the holders, else 0 (it is now, beaten at `now`).
+ENROLL = """
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('ZSCORE', KEYS[2], ARGV[2]) then return 1 end
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
+return 0
+"""
+
+# KEYS: the holders. ARGV: holder, now, lapsed before, how many lapsed to take at most, the
+# prefix of a holder's seats key. Returns {1 if the holder was known else 0, {{lapsed holder,
+# its last beat, its seats}, ...}}; each lapsed holder is taken once: dropped with its seats.
+BEAT = """
+local known = redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) == 0
+local taken = {}
+for _, holder in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3],
+                                   'LIMIT', 0, ARGV[4])) do
+  local seats = ARGV[5] .. holder
+  taken[#taken + 1] = {holder, redis.call('ZSCORE', KEYS[1], holder),
+                       redis.call('SMEMBERS', seats)}
+  redis.call('ZREM', KEYS[1], holder)
+  redis.call('DEL', seats)
+end
+return {known and 1 or 0, taken}
 """
 
 # KEYS[1]: the deadline index. ARGV: now, limit, now + lease
@@ -340,6 +383,20 @@ SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom
                 PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom", CLAIM_DUE: "allow-oom",
                 RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
 DEADLINES = "cribbage:{deadlines}"
+HOLDERS = "cribbage:{presence}:holders"
+HOLDER_SEATS = "cribbage:{presence}:seats:"
+# A watched game's copy (load(watched=True)) is checked against the game's version this often,
+# should a notification have been lost unnoticed (a connection lost is noticed, and every waiter
+# reads again): the safety re-read, one HGET. Every minute it was one command per idle waiter
+# and minute, all an idle waiter costs (bench/live.py: 0.98); every two, half that. The
+# sweeper's round checks every copy due in one pipeline; a request checks its copy itself only
+# if that has not happened for twice as long (no sweeper running).
+COPY_CHECKED_EVERY = 120.0
+# Copies one round checks at most: the copies read together (a thousand waiters connecting) are
+# due together, and one pipeline of them all held the event loop long enough to delay the
+# deliveries under way (bench/live.py: delivery p99 58 ms instead of 10). With a round a
+# second, 50 a round keep up with 6,000 copies per process.
+COPIES_CHECKED_AT_ONCE = 50
 
 
 def with_shebang(script: str) -> str:
@@ -364,6 +421,35 @@ UNAVAILABLE = (
 # a closed socket as ValueError ("I/O operation on closed file") or AttributeError (the socket
 # already set to None). In cluster mode those mean the same as UNAVAILABLE.
 TORN_BY_FAILOVER = (ValueError, AttributeError)
+
+
+@dataclass
+class _Read:
+    """A game as LOAD read it: its leases as (name, seat, until); `events_after` as asked.
+    Kept as a watched game's copy, `checked_at` says when it was last known current."""
+
+    game_id: str
+    version: int
+    data: str
+    replay: str | None
+    events: tuple[str, ...]
+    events_after: int | None
+    leases: tuple[tuple[str, int, float], ...]
+    checked_at: float = field(default_factory=time.monotonic)
+
+    def serves(self, events_after: int | None) -> bool:
+        """It holds the events after `events_after` (none asked: any copy does)."""
+        return events_after is None or (self.events_after is not None
+                                        and self.events_after <= events_after)
+
+    def after(self, events_after: int | None) -> _Read:
+        skip = 0 if events_after is None else events_after - self.events_after
+        return replace(self, events=self.events[skip:] if events_after is not None else ())
+
+
+def _lease(name: str, held: str) -> tuple[str, int, float]:
+    seat, _, until = held.partition(":")
+    return name, int(seat), math.inf if until == "held" else float(until)
 
 
 def live_games_key(owner: str) -> str:
@@ -426,6 +512,7 @@ class RedisGameStore(GameStore):
         self._subscriptions = RedisSubscriptions(lambda: self._waiters, self._node_of,
                                                  self._node_client, sharded=cluster)
         self._waiters = Waiters(self._subscriptions)
+        self._seats = SeatHolds(self.hold_presence, self._enroll, self._unenroll, self._beat)
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
                due: float | None = None, outbox: Sequence[str] = ()) -> None:
@@ -446,7 +533,16 @@ class RedisGameStore(GameStore):
             self._apart_from_save(game_id, lambda: self._enqueue(outbox))
 
     def load(self, game_id: str, idempotency_key: str | None = None,
-             events_after: int | None = None) -> StoredGame:
+             events_after: int | None = None, watched: bool = False) -> StoredGame:
+        if watched and idempotency_key is None:
+            read = self._watched(game_id, events_after)
+        else:
+            read = self._read(game_id, idempotency_key, events_after)
+        return StoredGame(read.version, read.data, read.replay, read.events,
+                          self._seats.overlay(game_id, read.leases))
+
+    def _read(self, game_id: str, idempotency_key: str | None,
+              events_after: int | None) -> _Read:
         after = -1 if events_after is None else max(events_after, 0)
         found = self._run(LOAD, game_id, [idempotency_key or "", after],
                           keys=[*game_keys(game_id), presence_key(game_id)])
@@ -457,9 +553,32 @@ class RedisGameStore(GameStore):
             events = (archive.unpack(base64.b64decode(archived)) + events)[after:]
         if replay is not None and self.durability == "replica":
             self._run(CONFIRM, game_id, [self.ttl_seconds])
-        presence = tuple((int(seat), float(until)) for seat, until in
-                         (held.split(":") for held in leases[1::2]))
-        return StoredGame(int(version), data, replay, tuple(events), presence)
+        return _Read(game_id, int(version), data, replay, tuple(events), events_after,
+                     tuple(_lease(name, held) for name, held in zip(leases[::2], leases[1::2])))
+
+    def _watched(self, game_id: str, events_after: int | None) -> _Read:
+        """The game from this process's copy if the copy still holds (Waiters.copy_of), its
+        version checked (_check_copies); else read, and kept."""
+        kept = self._waiters.copy_of(game_id)
+        if kept is None:
+            return self._read(game_id, None, events_after)
+        changes, copy = kept
+        if copy is not None and copy.serves(events_after) and (
+                time.monotonic() - copy.checked_at < 2 * COPY_CHECKED_EVERY
+                or self._unchanged(copy)):
+            return copy.after(events_after)
+        read = self._read(game_id, None, events_after)
+        self._waiters.keep_copy(game_id, changes, read)
+        return read
+
+    def _unchanged(self, copy: _Read) -> bool:
+        """The copy's game is still at its version (one HGET): checked now."""
+        with self._errors_mapped():
+            version = self._connect().hget(game_keys(copy.game_id)[0], "version")
+        if version is None or int(version) != copy.version:
+            return False
+        copy.checked_at = time.monotonic()
+        return True
 
     def save(
         self,
@@ -482,6 +601,7 @@ class RedisGameStore(GameStore):
         keys = self._game_keys_and_index(game_id)
         if queued_with_save:
             keys.append(self._queue_keys[0])
+        self._waiters.forget(game_id)  # this process's copy: read again once this is notified
         version = self._run(SAVE, game_id, args, keys=keys)
         if version == -1:
             raise GameNotFound(game_id)
@@ -509,17 +629,66 @@ class RedisGameStore(GameStore):
 
     def hold_presence(self, game_id: str, lease: str, seat: int, until: float,
                       check_at: float | None = None) -> None:
-        keys = [game_keys(game_id)[0], presence_key(game_id)]
+        keys = [game_keys(game_id)[0], presence_key(game_id), channel(game_id)]
         if not self.cluster:
             keys.append(DEADLINES)
+        finite = math.isfinite(until)
         held = self._run(HOLD_PRESENCE, game_id, [
-            lease, f"{seat}:{until!r}", repr(until), repr(until - PRESENCE_KEPT),
-            self.ttl_seconds, "" if check_at is None else repr(check_at), game_id], keys=keys)
+            lease, f"{seat}:{until!r}" if finite else f"{seat}:held",
+            repr(until - PRESENCE_KEPT) if finite else "", self.ttl_seconds,
+            "" if check_at is None else repr(check_at), game_id, self._publish], keys=keys)
         if not held:
             raise GameNotFound(game_id)
         if self.cluster and check_at is not None:
             self._apart_from_save(game_id, lambda: self._run(
                 SCHEDULE_EARLIER, game_id, [game_id, repr(check_at)], keys=[DEADLINES]))
+
+    def keep_presence(self, now: float, grace: float) -> None:
+        super().keep_presence(now, grace)
+        self._waiters.reap()  # a quiet process's lingering subscriptions too
+        self._check_copies()
+
+    def _check_copies(self) -> None:
+        """The safety re-read of this process's copies of watched games: the version of each
+        game whose copy was last checked COPY_CHECKED_EVERY seconds ago, in one pipeline. A
+        copy whose game moved on is dropped and the game's waiters woken; one that cannot be
+        checked is dropped."""
+        checked = time.monotonic()
+        due = self._waiters.copies(checked_before=checked - COPY_CHECKED_EVERY,
+                                   limit=COPIES_CHECKED_AT_ONCE)
+        if not due:
+            return
+        try:
+            with self._errors_mapped():
+                pipeline = self._connect().pipeline(transaction=False)
+                for game_id, _ in due:
+                    pipeline.hget(game_keys(game_id)[0], "version")
+                versions = pipeline.execute()
+        except StoreError as error:
+            log.warning("copies of %d watched games dropped, not checked: %s", len(due), error)
+            versions = [None] * len(due)
+        for (game_id, copy), version in zip(due, versions):
+            if version is not None and int(version) == copy.version:
+                copy.checked_at = checked
+            elif version is not None:  # a change never notified: its waiters read again
+                self._waiters.notify(game_id)
+            else:
+                self._waiters.forget(game_id)
+
+    def _enroll(self, holder: str, game_id: str, seat: int, now: float) -> bool:
+        return bool(self._run(ENROLL, "", [f"{game_id}:{seat}", holder, repr(now)],
+                              keys=[HOLDER_SEATS + holder, HOLDERS]))
+
+    def _unenroll(self, holder: str, game_id: str, seat: int) -> None:
+        with self._errors_mapped():
+            self._connect().srem(HOLDER_SEATS + holder, f"{game_id}:{seat}")
+
+    def _beat(self, holder: str, now: float, lapsed_before: float
+              ) -> tuple[bool, list[Lapsed]]:
+        known, taken = self._run(BEAT, "", [holder, repr(now), repr(lapsed_before),
+                                            LAPSED_TAKEN, HOLDER_SEATS], keys=[HOLDERS])
+        return bool(known), [Lapsed(name, float(last), tuple(seats))
+                             for name, last, seats in taken]
 
     def claim_due(self, now: float, limit: int, lease: float) -> list[tuple[str, float]]:
         until = now + lease
@@ -706,8 +875,8 @@ class RedisGameStore(GameStore):
                 for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
                                TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
                                PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
-                               SCHEDULE_EARLIER, HOLD_PRESENCE, PLAYER_SAVE, ENQUEUE, TAKE,
-                               FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH):
+                               SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE,
+                               ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 
@@ -741,7 +910,7 @@ class RedisGameStore(GameStore):
         # Under gevent every request in flight would open a connection of its own: a herd of
         # clients could go past Redis's maxclients. Past the cap a request waits its turn.
         pool = BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS,
-                                               timeout=SOCKET_TIMEOUT, **options)
+                                               timeout=POOL_WAIT, **options)
         return redis.Redis(connection_pool=pool)
 
     def _execute(self, client, script: str, keys: list[str], args: list):

@@ -9,7 +9,7 @@ import pytest
 from service.games import GamesService
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
-from service.store.redis_store import DEADLINES
+from service.store.redis_store import DEADLINES, HOLDERS
 from tests.games.conftest import Clock, make_app
 from tests.games.helpers import HUMAN, Player, Stream, create
 
@@ -19,7 +19,7 @@ def store(request):
     if request.param == "memory":
         return MemoryGameStore(3600)
     server = request.getfixturevalue("redis_server")
-    server.cli("DEL", DEADLINES)  # entries of earlier tests' games, due by our clock
+    server.cli("DEL", DEADLINES, HOLDERS)  # earlier tests' games and processes, by our clock
     return RedisGameStore(server.url, 3600)
 
 
@@ -99,3 +99,53 @@ def test_a_gone_seat_is_told_after_the_grace_though_a_move_reset_the_turn_timer(
     clock.advance(59)  # the grace is over; Ana's discard is due in 540 s
     assert sweeper.sweep() == 1
     assert presence_of(ana, 1) == [False]
+
+
+def test_a_killed_server_processs_seats_are_told_gone_after_the_grace(redis_server, clock):
+    redis_server.cli("DEL", DEADLINES, HOLDERS)  # earlier tests' games and processes
+    # Two server processes on one Redis: Bea's stream is on the one that is killed.
+    killed, alive = RedisGameStore(redis_server.url, 3600), RedisGameStore(redis_server.url, 3600)
+    client = make_app(alive, clock).test_client()
+    created = create(client, [HUMAN, HUMAN])
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    sweeper = Sweeper(GamesService(alive, clock), period=0)
+    clock.advance(100)  # Bea's join no longer counts as her presence
+    stream = open_stream(Player(make_app(killed, clock).test_client(), ana.game_id, bea.token,
+                                1))
+    assert presence_of(ana, 1) == [False, True]  # gone since her join, back with the stream
+    # The killed process beats no more and never closes the stream. Its last beat was when it
+    # took the seat: 20 s later it is taken for dead (by the next beat of another process), and
+    # its seat is gone since that last beat.
+    clock.advance(19.9)
+    assert sweeper.sweep() == 0
+    clock.advance(5)
+    assert sweeper.sweep() == 0  # taken for dead: the seat's grace runs from the last beat
+    clock.advance(5.1)
+    assert sweeper.sweep() == 1  # 30 s after the last beat
+    assert presence_of(ana, 1) == [False, True, False]
+    events = ana.events().get_json()["events"]
+    assert events[-1]["time"] == "2027-01-15T08:02:10.000Z"  # START + 100 + 30
+    stream.close()
+
+
+def test_a_stalled_server_process_taken_for_dead_holds_its_seats_again(redis_server, clock):
+    redis_server.cli("DEL", DEADLINES, HOLDERS)
+    stalled, alive = RedisGameStore(redis_server.url, 3600), RedisGameStore(redis_server.url, 3600)
+    client = make_app(alive, clock).test_client()
+    created = create(client, [HUMAN, HUMAN])
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    clock.advance(100)
+    stream = open_stream(Player(make_app(stalled, clock).test_client(), ana.game_id, bea.token,
+                                1))
+    sweepers = [Sweeper(GamesService(store, clock), period=0) for store in (alive, stalled)]
+    clock.advance(21)
+    assert sweepers[0].sweep() == 0  # the stalled process is taken for dead
+    claimed = 0
+    for _ in range(12):  # from its next beat on it beats again: it lives after all
+        clock.advance(5)
+        claimed += sweepers[1].sweep() + sweepers[0].sweep()
+    assert claimed == 1  # the check due 30 s after its last beat before the stall finds...
+    assert presence_of(ana, 1) == [False, True]  # ... the seat held again
+    stream.close()

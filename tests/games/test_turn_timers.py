@@ -12,7 +12,7 @@ from service.games.rematch import OFFER_SECONDS
 from service.games.service import ABANDONED_AFTER
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
-from service.store.redis_store import DEADLINES
+from service.store.redis_store import DEADLINES, HOLDERS
 from tests.games.conftest import Clock, make_app
 from tests.games.helpers import HUMAN, Player, Stream, create, first_legal
 
@@ -29,7 +29,8 @@ class Stores:
             self.shared = MemoryGameStore(3600)
         else:
             server = request.getfixturevalue("redis_server")
-            server.cli("DEL", DEADLINES)  # entries of earlier tests' games, due by our clock
+            # earlier tests' games and server processes, due by our clock
+            server.cli("DEL", DEADLINES, HOLDERS)
             self.url = server.url
             self.shared = self.new()
 

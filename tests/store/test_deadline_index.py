@@ -1,8 +1,10 @@
 """The deadline index and presence leases of the GameStore contract, on every backend: memory,
-standalone Redis, Redis Cluster (where the index lives in a slot of its own)."""
+standalone Redis, Redis Cluster (where the index, and the processes holding seats, live in
+slots of their own)."""
 
 from __future__ import annotations
 
+import math
 import secrets
 
 import pytest
@@ -58,3 +60,20 @@ def test_presence_leases_load_with_the_game_and_schedule_an_earlier_check(store)
     assert sorted(store.load(game).presence) == [(1, EARLY + 900), (2, EARLY + 1400)]
     with pytest.raises(GameNotFound):
         store.hold_presence(new_id(), "lease", 0, EARLY)
+
+
+def test_a_seat_held_by_a_process_that_stops_beating_ends_at_its_last_beat(make_store, backend):
+    if backend == "memory":
+        pytest.skip("the embedded store's one process never lapses")
+    game, holder, other = new_id(), make_store(), make_store()  # two server processes
+    holder.create(game, "{}", due=EARLY + 500)
+    holder.hold_seat(game, 1, EARLY)  # a stream opens: held from now on, beaten at EARLY
+    assert other.load(game).presence == ((1, math.inf),)
+    holder.release_seat(game, 1, EARLY + 2, EARLY + 32)  # not written before LINGER is over
+    holder.hold_seat(game, 1, EARLY + 3)  # the client is back: nothing to write
+    assert other.load(game).presence == ((1, math.inf),)
+    other.keep_presence(EARLY + 19, grace=30)  # the holder beat 19 s ago: alive
+    assert other.load(game).presence == ((1, math.inf),)
+    other.keep_presence(EARLY + 25, grace=30)  # 25 s: taken for dead, its seat gone at EARLY
+    assert other.load(game).presence == ((1, EARLY),)
+    assert mine(other.claim_due(EARLY + 30, 100, 1.0), {game}) == [(game, EARLY + 31)]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 
 import pytest
 
@@ -12,8 +14,9 @@ from service.store import (
     StoredGame,
     StoreUnavailable,
     open_store,
+    redis_store,
 )
-from service.store.redis_store import game_keys
+from service.store.redis_store import MAX_CONNECTIONS, SOCKET_TIMEOUT, game_keys
 from tests.redis_servers import free_port
 
 
@@ -179,4 +182,44 @@ def test_waiters_read_again_when_the_notification_connection_comes_back(dedicate
         dedicated_redis.stop()
         dedicated_redis.start()
         assert watch.wait(20) is True
+    store.close()
+
+
+def test_a_request_waiting_its_turn_for_a_pooled_connection_is_not_refused(redis_server):
+    # Every connection of the process's pool is busy for longer than a Redis read may take (a
+    # worker whose event loop stalled, its greenlets holding connections while they wait to
+    # run): the next request waits its turn, it is not told that Redis is unavailable.
+    store = RedisGameStore(redis_server.url, 3600)
+    game_id = new_id()
+    store.create(game_id, "v1")
+    pool = store._connect().connection_pool
+    busy = [pool.get_connection() for _ in range(MAX_CONNECTIONS)]
+    release = threading.Timer(SOCKET_TIMEOUT + 1, lambda: [pool.release(c) for c in busy])
+    release.start()
+    try:
+        started = time.monotonic()
+        assert store.load(game_id).data == "v1"
+        assert time.monotonic() - started >= SOCKET_TIMEOUT
+    finally:
+        release.join()
+        store.close()
+
+
+def test_a_watched_games_copy_is_checked_once_a_minute_and_a_change_never_notified_found(
+        redis_server):
+    store = RedisGameStore(redis_server.url, 3600)
+    game_id = new_id()
+    store.create(game_id, "v1", ["e1"])
+    with store.watch(game_id) as watch:
+        assert store.load(game_id, events_after=1, watched=True).version == 1
+        # A write whose notification is lost: Redis has version 2, this process's copy not.
+        redis_server.cli("HSET", game_keys(game_id)[0], "version", "2", "data", "v2")
+        assert store.load(game_id, events_after=1, watched=True).data == "v1"  # the copy
+        store.keep_presence(time.time(), grace=30)  # a sweeper's round: the copy is fresh
+        assert watch.wait(0.2) is False
+        _, copy = store._waiters.copy_of(game_id)
+        copy.checked_at -= redis_store.COPY_CHECKED_EVERY  # a minute later
+        store.keep_presence(time.time(), grace=30)  # the safety re-read
+        assert watch.wait(5) is True
+        assert store.load(game_id, events_after=1, watched=True).data == "v2"
     store.close()
