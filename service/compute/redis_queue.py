@@ -137,7 +137,7 @@ class RedisJobQueue:
         while not self._closed:
             try:
                 reply = self._client.blpop([self._reply_key], timeout=REPLY_WAIT)
-            except redis.RedisError as error:
+            except Exception as error:  # Redis down, a Cluster's slots moving: never give up
                 log.warning("compute replies unreadable, trying again: %s", error)
                 time.sleep(0.5)
                 continue
