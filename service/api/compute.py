@@ -86,9 +86,13 @@ def document(app: Flask) -> None:
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             responses = operation["responses"]
-            too_many = responses.get("429")
-            if too_many is not None:
-                headers = {**too_many.get("headers", {}), **BUDGET_SPENT["headers"]}
-                responses["429"] = {**copy.deepcopy(BUDGET_SPENT),
-                                    "headers": copy.deepcopy(headers)}
-            responses.setdefault("503", copy.deepcopy(COMPUTE_BUSY))
+            rate_limit_headers = {name: header for name, header in
+                                  responses.get("429", {}).get("headers", {}).items()
+                                  if name.startswith("RateLimit")}
+            for status, problem in (("429", BUDGET_SPENT), ("503", COMPUTE_BUSY)):
+                documented = copy.deepcopy(problem)
+                documented["headers"].update(copy.deepcopy(rate_limit_headers))
+                if status in responses and "headers" in responses[status]:
+                    documented["headers"] = {**copy.deepcopy(responses[status]["headers"]),
+                                             **copy.deepcopy(rate_limit_headers)}
+                responses[status] = documented

@@ -96,11 +96,12 @@ class GunicornServer:
         return process.returncode
 
     def worker_pids(self) -> list[int]:
-        """The master's live children (its workers)."""
+        """The master's live children that are its web workers (not the compute workers'
+        supervisor, which it also starts with CRIBBAGE_COMPUTE=redis)."""
         assert self.process is not None
         master = self.process.pid
         children = pathlib.Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        return sorted(int(pid) for pid in children)
+        return sorted(int(pid) for pid in children if not _runs_compute(int(pid)))
 
     def request(self, method: str, path: str, body=None, headers=None, timeout: float = 30.0):
         """One request on a new connection: (status, headers dict, parsed JSON or text)."""
@@ -118,6 +119,14 @@ class GunicornServer:
             return response.status, response_headers, raw.decode("utf-8", "replace")
         finally:
             connection.close()
+
+
+def _runs_compute(pid: int) -> bool:
+    try:
+        command = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # it has just exited
+        return False
+    return b"service.compute" in command
 
 
 def metric_value(text: str, name: str, **labels: str) -> float:
