@@ -122,6 +122,15 @@ class RedisJobQueue:
     def close(self) -> None:
         self._closed = True
 
+    def _give_up_waiting(self) -> None:
+        """Redis went away: the replies of the jobs asked for so far may be lost with it, so
+        their requests stop waiting now (they go on without them) rather than at their
+        bound."""
+        with self._lock:
+            waiting, self._waiting = list(self._waiting.values()), {}
+        for job in waiting:
+            job.done.set()  # with no result: ComputeUnavailable
+
     def _forget(self, job: _RemoteJob) -> None:
         with self._lock:
             self._waiting.pop(job.job_id, None)
@@ -139,6 +148,7 @@ class RedisJobQueue:
                 reply = self._client.blpop([self._reply_key], timeout=REPLY_WAIT)
             except Exception as error:  # Redis down, a Cluster's slots moving: never give up
                 log.warning("compute replies unreadable, trying again: %s", error)
+                self._give_up_waiting()
                 time.sleep(0.5)
                 continue
             if reply is None:

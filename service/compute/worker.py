@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 BLOCK_MS = 2000      # a worker with nothing to do asks again this often
 CLAIM_EVERY = 5.0    # seconds between looks for entries a dead worker left
+RETRY_PAUSE = 0.2    # seconds between tries while Redis cannot be reached
 
 
 class ComputeWorker:
@@ -54,7 +55,7 @@ class ComputeWorker:
                 self.step()
             except redis.RedisError as error:
                 log.warning("compute queue unreachable, trying again: %s", error)
-                time.sleep(1)
+                time.sleep(RETRY_PAUSE)
                 try:
                     self.prepare()  # a Redis that restarted empty has no groups
                 except redis.RedisError:
@@ -93,13 +94,17 @@ class ComputeWorker:
 
     def answer(self, stream: str, entry_id, fields) -> None:
         job_id, kind, args, time_limit, reply_to, expires = pickle.loads(fields[b"job"])
+        # One round trip for the reply and the acknowledgement: with appendfsync always, each
+        # round trip of writes waits for a disk flush.
+        pipeline = self.client.pipeline(transaction=False)
         if time.time() < expires:  # else nobody waits for it any more
             outcome = execute(kind, args, time_limit)
-            self.client.lpush(reply_to, pickle.dumps((job_id, outcome),
-                                                     protocol=pickle.HIGHEST_PROTOCOL))
-            self.client.expire(reply_to, REPLY_TTL)
-        self.client.xack(stream, GROUP, entry_id)
-        self.client.xdel(stream, entry_id)
+            pipeline.lpush(reply_to, pickle.dumps((job_id, outcome),
+                                                  protocol=pickle.HIGHEST_PROTOCOL))
+            pipeline.expire(reply_to, REPLY_TTL)
+        pipeline.xack(stream, GROUP, entry_id)
+        pipeline.xdel(stream, entry_id)
+        pipeline.execute()
 
     def stop(self, *_) -> None:
         self.stopped = True

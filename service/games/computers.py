@@ -25,6 +25,9 @@ from .record import Seat
 log = logging.getLogger(__name__)
 
 COMPUTER_MOVES = 1000  # bound on computer moves in one job; a whole hand needs far fewer
+# Levels whose every decision takes microseconds: their moves are made where they are asked
+# for, not handed to the compute tier (whose round trip costs more than they do).
+INSTANT_LEVELS = frozenset({"first", "easy"})
 HUMAN_DECISIONS = frozenset({"resign", "abort", "next_game", "end_match"})  # never a computer's
 _MOVES = (LegalClaim, LegalCut, LegalDiscard, LegalPlay)  # what a level chooses (and muggins)
 
@@ -44,6 +47,17 @@ def pending(seats: Sequence[Seat], state: GameState, now: float,
                for option in view.legal_actions):
             return True
     return False
+
+
+def searches(seats: Sequence[Seat], state: GameState, now: float) -> bool:
+    """Whether `advance` may ask a level that searches (any but INSTANT_LEVELS): the game has
+    a computer seat of such a level (one move leads to the next seat's), or a human's turn
+    timer has run out and such a level would move for it."""
+    if any(seat.kind == "computer" and seat.level not in INSTANT_LEVELS for seat in seats):
+        return True
+    late = (state.turn_deadline is not None and now > state.turn_deadline
+            and state.options.on_timeout != "forfeit")
+    return late and state.options.timeout_level not in INSTANT_LEVELS
 
 
 def advance(seats: Sequence[Seat], state: GameState, now: float,

@@ -824,11 +824,14 @@ class GamesService:
     def _advance(self, seats: Sequence[Seat], state: GameState, now: float,
                  acted_at: Sequence[int] = (), wait: float | None = None):
         """The computer seats' moves and the timed-out turns due in `state`, from the compute
-        tier (computers.advance), waited for up to `wait` seconds (the request's bound when
+        tier (computers.advance; made here when no level that searches is asked), waited for up to `wait` seconds (the request's bound when
         None). (state, events, computers_due): if no answer came in time, the state is
         unchanged and computers_due says when the sweeper should try again (now)."""
         if not computers.pending(seats, state, now, acted_at):
             return state, [], None
+        if not computers.searches(seats, state, now):
+            state, events = computers.advance(seats, state, now, acted_at)
+            return state, events, None
         try:
             state, events = self.compute.run(
                 "advance", (tuple(seats), state, now, tuple(acted_at)), MOVE,

@@ -69,3 +69,21 @@ def test_replies_past_the_bound_are_applied_by_the_sweeper_exactly_once(service)
     events = _play(service, lambda number: number % 3 == 0, swept)
     assert events == _play(GamesService(MemoryGameStore(600)))
     assert len(swept) >= 5
+
+
+def test_levels_that_do_not_search_move_without_the_compute_tier(service):
+    """A game against `first` gets its replies with the compute process stopped: a move that
+    takes microseconds is made where it is asked for."""
+    created = service.create([{"kind": "human"}, {"kind": "computer", "level": "first"}],
+                             {"timeout_level": "easy"})
+    game_id, token = created.game.game_id, created.token
+    game, rng = service.read(game_id, token), random.Random(1)
+    (child,) = _child_pids()
+    os.kill(child, signal.SIGSTOP)
+    try:
+        for _ in range(12):
+            game = service.act(game_id, token, first_legal(game.view, rng))
+            assert game.view.to_act == (0,)  # the computer has answered every time
+    finally:
+        os.kill(child, signal.SIGCONT)
+    assert "computers_due" not in json.loads(service.store.load(game_id).data)
