@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.live import proc_cpu  # noqa: E402
-from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
-from tests.redis_servers import RedisServer  # noqa: E402
+from bench.live import proc_cpu
+from tests.ops.gunicorn_server import GunicornServer
+from tests.redis_servers import RedisServer
 
 TWO_HUMANS = {"seats": [{"kind": "human"}, {"kind": "human"}]}
 
