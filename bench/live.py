@@ -58,7 +58,13 @@ Prints one table:
   than 50 ms fell during one. For that the bench puts a sitecustomize.py on the server's
   PYTHONPATH that logs each full collection (gc.callbacks); `--no-gc-log` leaves it out;
 - the floor: N ready, ping and action p99 within 2x of none waiting, delivery p99 <= 50 ms
-  with none missed, streams' idle commands at most the one safety re-read a minute.
+  with none missed, at most 1 Redis command of any kind per idle waiter per minute (the
+  commandstats figure), the workers' CPU under 33 ms/s per 1,000 idle waiters, no answer of 503
+  (probes, driver and waiters).
+
+`--busy-cores N` runs N loops (`python -c 'while 1: pass'`) for the whole run, the probes with
+none waiting included, and kills them at the end: a machine busy with other work. The machine's
+load average is printed before and after. `--log-dir` keeps the server's logs.
 
 Limits: a process may hold as many sockets as its open-file hard limit (the bench and the
 gevent workers raise theirs to it), and a gevent worker at most GUNICORN_WORKER_CONNECTIONS
@@ -72,7 +78,8 @@ e.g. `--worker-class gthread --workers 2 --waiters 16 --request-timeout 5 --conn
 timeout and its latency as that long.
 
     python bench/live.py [--waiters 5000] [--workers W] [--cluster] [--worker-class gthread]
-                         [--duration 30] [--idle 75] [--no-gc-log]
+                         [--duration 30] [--idle 75] [--no-gc-log] [--busy-cores N]
+                         [--log-dir DIR]
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ one script may touch them all:
   cribbage:{id}:replays  hash: idempotency key -> recorded response
   cribbage:{id}:replay_keys  list: those keys, oldest first (only REPLAYS_KEPT are kept)
   cribbage:{id}:ticket:<hash>  string: the seat of a stream ticket, until it is used or expires
-  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>", or "<seat>:held"
+  cribbage:{id}:presence hash: presence lease name -> "<seat>:<until>" ("<seat>:inf": held)
   cribbage:{id}:changed  the pub/sub channel each save (and each presence lease) publishes on
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
@@ -183,7 +183,7 @@ return redis.call('ZREM', KEYS[1], ARGV[1])
 """
 
 # KEYS: the game, its presence leases, its channel, on a standalone Redis the deadline index.
-# ARGV: lease, "<seat>:<until>" ("<seat>:held" while held), leases ended before this are
+# ARGV: lease, "<seat>:<until>" ("<seat>:inf" while held), leases ended before this are
 # dropped ('' for none), ttl, check time ('' for none), game id, the publish command
 HOLD_PRESENCE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -192,7 +192,7 @@ if ARGV[3] ~= '' then
   local leases = redis.call('HGETALL', KEYS[2])
   for i = 1, #leases, 2 do
     local ends = tonumber(string.match(leases[i + 1], ':(.*)$'))
-    if ends and ends < tonumber(ARGV[3]) then redis.call('HDEL', KEYS[2], leases[i]) end
+    if ends < tonumber(ARGV[3]) then redis.call('HDEL', KEYS[2], leases[i]) end
   end
 end
 redis.call('EXPIRE', KEYS[2], ARGV[4])
@@ -449,7 +449,7 @@ class _Read:
 
 def _lease(name: str, held: str) -> tuple[str, int, float]:
     seat, _, until = held.partition(":")
-    return name, int(seat), math.inf if until == "held" else float(until)
+    return name, int(seat), float(until)  # "inf" while held
 
 
 def live_games_key(owner: str) -> str:
@@ -632,10 +632,9 @@ class RedisGameStore(GameStore):
         keys = [game_keys(game_id)[0], presence_key(game_id), channel(game_id)]
         if not self.cluster:
             keys.append(DEADLINES)
-        finite = math.isfinite(until)
         held = self._run(HOLD_PRESENCE, game_id, [
-            lease, f"{seat}:{until!r}" if finite else f"{seat}:held",
-            repr(until - PRESENCE_KEPT) if finite else "", self.ttl_seconds,
+            lease, f"{seat}:{until!r}",
+            repr(until - PRESENCE_KEPT) if math.isfinite(until) else "", self.ttl_seconds,
             "" if check_at is None else repr(check_at), game_id, self._publish], keys=keys)
         if not held:
             raise GameNotFound(game_id)
