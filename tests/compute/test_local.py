@@ -77,9 +77,11 @@ def test_a_move_queued_after_analyses_runs_before_them(pool):
     local = pool(processes=1)
     busy = local.submit("position_value", SLOW, ANALYSIS, 30)
     finished = []
-    jobs = [(name, local.submit("position_value", QUICK, priority, 30))
-            for name, priority in (("analysis 1", ANALYSIS), ("analysis 2", ANALYSIS),
-                                   ("move", MOVE))]
+    # each builds tables of its own target: a fifth of a second apart, whatever the threads
+    jobs = [(name, local.submit("position_value", ((0, 0), 0, 2, None, target, "acc"),
+                                priority, 30))
+            for name, priority, target in (("analysis 1", ANALYSIS, 300),
+                                           ("analysis 2", ANALYSIS, 301), ("move", MOVE, 302))]
 
     def wait(name, job):
         job.outcome(60)

@@ -77,9 +77,11 @@ def test_past_its_bound_a_priority_s_stream_refuses(redis_server, workers, queue
 
 def test_a_worker_takes_moves_before_analyses_queued_earlier(redis_server, workers, queues):
     queue = queues(redis_server.url, False, BOUNDS)
-    jobs = [(name, queue.submit("position_value", QUICK, priority, 30))
-            for name, priority in (("analysis 1", ANALYSIS), ("analysis 2", ANALYSIS),
-                                   ("move", MOVE))]
+    # each builds tables of its own target: a fifth of a second apart, whatever the threads
+    jobs = [(name, queue.submit("position_value", ((0, 0), 0, 2, None, target, "acc"),
+                                priority, 30))
+            for name, priority, target in (("analysis 1", ANALYSIS, 300),
+                                           ("analysis 2", ANALYSIS, 301), ("move", MOVE, 302))]
     finished = []
 
     def wait(name, job):
