@@ -48,21 +48,42 @@ Phases, each `--duration` seconds, with the idle baseline measured just before e
   (127.0.0.6, another bearer token, `--costly-connections` connections) sends position analyses
   with targets 900, 901, ... (a new table each) as fast as its CPU budget allows, for
   `--e-duration` seconds: after a 429 it sleeps its Retry-After (to the phase's end at most).
-  Counts its 200s and 429s, checks each 429's code (cpu_budget_exhausted) and the `cpu` policy
-  in the RateLimit headers of each of its answers.
+  The budget counts per wall-clock minute, so the costly client starts just after a minute
+  begins (E waits up to a minute for it). Counts its 200s and 429s, checks each 429's code
+  (cpu_budget_exhausted) and the `cpu` policy in the RateLimit headers of each of its answers.
 
 Floors (PASS/FAIL): livez and delivery p99 within 2x of idle at every K of A and B; in D livez
 p99 within 2x; in E livez and the other client's analysis p99 within 2x, and the 429s right.
 
-Each row shows the load average (/proc/loadavg, start-end of the phase) and the CPU in cores
-(CPU seconds / wall seconds) of the web workers, the compute processes, Redis, the bench's own
-client processes and everything else on the machine (/proc/stat less this run's processes):
-the other engineers' work, the noise. `--profile` samples the web workers' Python stacks on
-their CPU time (a SIGPROF timer installed by a sitecustomize.py on the server's PYTHONPATH; no
-service code changes) and prints the functions that took their CPU in each loaded phase.
+Noise: before each idle baseline the bench waits (at most `--quiet-wait` s) for the rest of the
+machine to use less than `--quiet-below` cores; a pair during which it used more than
+`--noisy-above` in either window is measured again (`--retries`), every attempt is printed and
+the floor judges the least disturbed one. Each row shows the load average (/proc/loadavg,
+start-end of the window) and the CPU in cores (CPU seconds / wall seconds) of the web workers,
+the compute processes, Redis, the bench's own clients and everything else on the machine
+(/proc/stat less this run's processes: the other engineers' work), and how long the web
+workers were runnable but waiting for a CPU (/proc/PID/schedstat); below each loaded row, the
+computer moves' compute jobs (from /metrics: search CPU, run time and wait per job) against the
+compute processes' CPU per job, the web workers' CPU per action, and how long the probes' own
+threads waited for a CPU (their share of the latencies).
+
+Diagnostics (none changes service code):
+- `--profile`: the web workers sample their Python stacks on their CPU time (a SIGPROF timer
+  set by a sitecustomize.py on the server's PYTHONPATH) and each loaded row prints where their
+  CPU went;
+- `--gevent-monitor 0.02`: gevent's monitor thread in the web workers
+  (GEVENT_MONITOR_THREAD_ENABLE, GEVENT_MAX_BLOCKING_TIME) reports each time the event loop ran
+  one greenlet longer than that without switching, with its stack; the bench counts them;
+- `--renice-compute 0 19`: each K's pair once per nice value of the compute processes;
+- `--probe-nice -10`: the probes' threads at a higher priority (root), to take the clients' own
+  wait for a CPU out of their latencies;
+- `--rounds N`: N pairs per K.
 
     python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16] [--duration 20] [--only A B D E]
-                                 [--quick] [--profile]
+                                 [--quick] [--profile] [--gevent-monitor 0.02]
+
+About 7-10 minutes by default (up to 30 s of waiting for quiet before each pair, a minute at
+most to align E); `--quick` (K=4 in A and B, 6 s phases, E for 20 s) about 3.
 """
 
 from __future__ import annotations
@@ -90,7 +111,7 @@ sys.path.insert(0, str(ROOT))
 
 from service.config import usable_cpus  # noqa: E402
 from tests.games.helpers import HUMAN_DECISIONS, first_legal  # noqa: E402
-from tests.ops.gunicorn_server import GunicornServer  # noqa: E402
+from tests.ops.gunicorn_server import GunicornServer, metric_value  # noqa: E402
 from tests.redis_servers import RedisServer  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -112,8 +133,9 @@ D_BODY = {"scores": [0, 0], "dealer": 0, "players": 2, "target": 1000}
 CARDS = [rank + suit for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                   "K") for suit in "CDHS"]
 # Put on the server's PYTHONPATH with --profile: each gunicorn worker (not the master, not the
-# compute processes) samples its own Python stack every 5 ms of its CPU time (ITIMER_PROF) and
-# appends the counts of the stacks seen to prof-<pid>.txt every second.
+# compute processes, not gunicorn's other children) samples its own Python stack every 5 ms of
+# its CPU time (ITIMER_PROF, in the kernel's ticks: 10 ms at HZ=100) and appends the counts of
+# the stacks seen to prof-<pid>.txt every second.
 PROFILE_SITECUSTOMIZE = """
 import os, signal, sys, time
 from collections import Counter
@@ -121,7 +143,9 @@ if any("gunicorn" in argument for argument in sys.argv):
     _master = os.getpid()
     _sleep = time.sleep  # before gevent patches it
     def _start():
-        if os.getpid() == _master:
+        # Only gunicorn's workers: not what a worker forks to run a compute process (a SIGPROF
+        # timer outlives exec, and kills a process that does not handle the signal).
+        if os.getppid() != _master:
             return
         counts = Counter()
         def sample(signum, frame):
@@ -154,7 +178,7 @@ if any("gunicorn" in argument for argument in sys.argv):
 """
 
 
-# HTTP ---------------------------------------------------------------------------------------------
+# HTTP --------------------------------------------------------------------------------------------
 class Reply:
     def __init__(self, status: int, headers: dict[str, str], data):
         self.status, self.headers, self.data = status, headers, data
@@ -248,23 +272,29 @@ def percentile(values, p: float) -> float:
 def livez_loop(port: int, start: float, until: float, rate: float, out: dict) -> None:
     client = Client(port, LIVEZ_ADDRESS)
     for due in paced(start, until, 1 / rate):
+        fresh = client.connection.sock is None
         if call(client, out["errors"], "livez", "GET", "/livez") is not None:
             out["livez"].append((due, time.monotonic() - due))
+            if fresh:  # a connection opened for this request
+                out["livez connects"].append(time.monotonic() - due)
     client.close()
 
 
 class Delivery:
     """A two-human game: one connection acts, the other long-polls seat 0's events."""
 
-    def __init__(self, port: int, start: float, until: float, rate: float, out: dict):
+    def __init__(self, port: int, start: float, until: float, rate: float, out: dict,
+                 nice: int | None = None):
         self.port, self.start, self.until, self.rate, self.out = port, start, until, rate, out
+        self.nice = nice
         self.changed = threading.Condition()
         self.game: dict | None = None       # the game the waiter follows
         self.waiter: Client | None = None
         self.received: dict[tuple[str, int], float] = {}  # (game, event number) -> read at
 
     def run(self) -> None:
-        waiter = threading.Thread(target=self.wait_loop, daemon=True)
+        waiter = threading.Thread(target=measured(self.wait_loop, self.out, self.nice),
+                                  daemon=True)
         waiter.start()
         self.drive()
         with self.changed:
@@ -399,20 +429,43 @@ def analysis_loop(port: int, start: float, until: float, rate: float, out: dict)
 
 def probe(port: int, start: float, until: float, rates: dict) -> dict:
     """The other clients for one phase: livez, and a game's deliveries and/or analyses."""
-    out = {"livez": [], "delivery": [], "analysis": [], "missed": 0, "errors": Counter()}
+    out = {"livez": [], "livez connects": [], "delivery": [], "analysis": [], "missed": 0,
+           "errors": Counter()}
     threads = [threading.Thread(target=livez_loop,
                                 args=(port, start, until, rates["livez"], out))]
     if rates.get("delivery"):
         threads.append(threading.Thread(
-            target=Delivery(port, start, until, rates["delivery"], out).run))
+            target=Delivery(port, start, until, rates["delivery"], out, rates.get("nice")).run))
     if rates.get("analysis"):
         threads.append(threading.Thread(target=analysis_loop,
                                         args=(port, start, until, rates["analysis"], out)))
+    out["probe wait"] = 0.0
     for thread in threads:
+        thread.run = measured(thread.run, out, rates.get("nice"))
         thread.start()
     for thread in threads:
         thread.join()
     return out
+
+
+def thread_wait() -> float:
+    """Seconds the calling thread has spent runnable, waiting for a CPU."""
+    return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+
+
+def measured(run, out: dict, nice: int | None = None):
+    """`run`, adding the time its thread waited for a CPU to out["probe wait"]: the probes'
+    own share of their latencies, on a machine whose CPUs the server keeps busy. With `nice`,
+    the thread runs at that priority (Linux: a thread's own)."""
+    def wrapper():
+        if nice is not None:
+            os.setpriority(os.PRIO_PROCESS, 0, nice)
+        waited = thread_wait()
+        try:
+            run()
+        finally:
+            out["probe wait"] += thread_wait() - waited
+    return wrapper
 
 
 # Load: K clients playing against hard ------------------------------------------------------------
@@ -477,7 +530,7 @@ def load_addresses(k: int) -> list[str]:
     return [f"127.0.{1 + number // 254}.{1 + number % 254}" for number in range(k)]
 
 
-# D and E: analyses ---------------------------------------------------------------------------------
+# D and E: analyses -------------------------------------------------------------------------------
 def position(client: Client, target: int, headers: dict | None = None) -> dict:
     started = time.monotonic()
     try:
@@ -491,10 +544,10 @@ def position(client: Client, target: int, headers: dict | None = None) -> dict:
             "seconds": time.monotonic() - started, "headers": reply.headers, "code": code}
 
 
-def two_positions(port: int, rate: float, settle: float) -> dict:
+def two_positions(port: int, rate: float, settle: float, nice: int | None) -> dict:
     """D: POST /v1/analysis/position to 1000 and to 999 at once from one address, /livez from
     another until both have answered (and `settle` seconds either side)."""
-    out = {"livez": [], "errors": Counter()}
+    out = {"livez": [], "errors": Counter(), "probe wait": 0.0}
     results: list[dict] = []
     finished = threading.Event()
     start = time.monotonic() + START_DELAY
@@ -514,7 +567,7 @@ def two_positions(port: int, rate: float, settle: float) -> dict:
         results.append(position(client, target))
         client.close()
 
-    prober = threading.Thread(target=livez_until_done)
+    prober = threading.Thread(target=measured(livez_until_done, out, nice))
     prober.start()
     askers = [threading.Thread(target=ask, args=(target,)) for target in (1000, 999)]
     for thread in askers:
@@ -604,6 +657,14 @@ def is_compute(pid: int) -> bool:
         return False
 
 
+def run_queue_wait(pid: int) -> float:
+    """Seconds the process's main thread has spent runnable but waiting for a CPU."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def system_busy() -> float:
     """CPU seconds every CPU of the machine has spent busy (not idle, not waiting on I/O)."""
     fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -633,17 +694,19 @@ class Meter:
                 "web": sum(proc_cpu(pid) for pid in web),
                 "compute": sum(proc_cpu(pid) for pid in compute),
                 "redis": redis_cpu, "bench": ours - server - redis_cpu,
-                "others": system_busy() - ours, "web pids": web}
+                "others": system_busy() - ours,
+                "web wait": sum(run_queue_wait(pid) for pid in web),
+                "web pids": web, "compute pids": compute}
 
     @staticmethod
     def between(before: dict, after: dict) -> dict:
         seconds = after["time"] - before["time"]
         cores = {key: (after[key] - before[key]) / seconds
-                 for key in ("web", "compute", "redis", "bench", "others")}
+                 for key in ("web", "compute", "redis", "bench", "others", "web wait")}
         return {**cores, "load": (before["load"], after["load"]), "seconds": seconds}
 
 
-# Phases -----------------------------------------------------------------------------------------------
+# Phases ------------------------------------------------------------------------------------------
 class Runner:
     def __init__(self, pool: ProcessPoolExecutor, server: GunicornServer, meter: Meter, args):
         self.pool, self.server, self.meter, self.args = pool, server, meter, args
@@ -656,6 +719,8 @@ class Runner:
         lead = 1.0 if k else 0.0
         start = time.monotonic() + START_DELAY + lead
         until = start + seconds
+        self.renice()
+        log_offset = self.log_size()
         addresses = load_addresses(k)
         shares = [addresses[number::LOAD_PROCESSES] for number in range(LOAD_PROCESSES)]
         loads = [self.pool.submit(load, port, share, start - lead, until)
@@ -665,10 +730,13 @@ class Runner:
         probes = self.pool.submit(probe, port, start, until, rates)
         sleep_until(start)
         before = self.meter.sample()
+        jobs_before = self.jobs()
         sleep_until(until)
         after = self.meter.sample()
+        jobs_after = self.jobs()
         result = probes.result(timeout=seconds + 120)
         result["cpu"] = Meter.between(before, after)
+        result["jobs"] = {key: jobs_after[key] - jobs_before[key] for key in jobs_after}
         result["window"] = (start, until)
         parts = [future.result(timeout=seconds + 120) for future in loads]
         result["load"] = {"actions": [latency for part in parts
@@ -685,37 +753,147 @@ class Runner:
         if self.args.profile_dir:
             result["profile"] = read_profile(self.args.profile_dir, start, until,
                                              before["web pids"])
+        if self.args.gevent_monitor:
+            result["blocked"] = blocked_reports(self.server.stderr_path, log_offset)
         return result
 
+    def jobs(self) -> dict:
+        """The computer moves' compute jobs so far, from /metrics: how many, their CPU, run time
+        and wait (queue and transport)."""
+        try:
+            text = self.server.request("GET", "/metrics")[2]
+        except OSError:
+            text = ""
+        if not isinstance(text, str):
+            text = ""
+        return {"count": metric_value(text, "cribbage_compute_jobs_total", kind="advance",
+                                      outcome="done"),
+                "cpu": metric_value(text, "cribbage_compute_job_cpu_seconds_sum",
+                                    kind="advance"),
+                "run": metric_value(text, "cribbage_compute_job_run_seconds_sum",
+                                    kind="advance"),
+                "wait": metric_value(text, "cribbage_compute_job_wait_seconds_sum",
+                                     priority="move")}
+
+    def renice(self) -> None:
+        """--renice-compute: an experiment, the compute processes at another priority."""
+        if getattr(self, "nice", None) is None:
+            return
+        for pid in self.meter.sample()["compute pids"]:
+            try:
+                os.setpriority(os.PRIO_PROCESS, pid, self.nice)
+            except OSError:
+                pass
+
+    def log_size(self) -> int:
+        try:
+            return self.server.stderr_path.stat().st_size
+        except OSError:
+            return 0
+
+    def settle(self) -> dict:
+        """Wait (at most --quiet-wait seconds) until the rest of the machine uses less than
+        --quiet-below of a core over 3 s: other engineers' tests come and go."""
+        started = time.monotonic()
+        while True:
+            before = self.meter.sample()
+            time.sleep(3)
+            others = Meter.between(before, self.meter.sample())["others"]
+            waited = time.monotonic() - started
+            if others < self.args.quiet_below or waited >= self.args.quiet_wait:
+                log(f"others use {others:.2f} cores (waited {waited:.0f} s)")
+                return {"others": others, "waited": waited, "below": self.args.quiet_below}
+
     def games(self, label: str, ks: list[int]) -> list[tuple[dict, dict]]:
-        rates = {"livez": self.args.livez_rate, "delivery": self.args.delivery_rate}
+        rates = {"livez": self.args.livez_rate, "delivery": self.args.delivery_rate,
+                 "nice": self.args.probe_nice}
         log(f"{label}: warming up (4 players, 5 s)")
         self.phase(4, 5, rates)
         pairs = []
         for k in ks:
-            log(f"{label}: idle {self.args.duration:g} s")
-            idle = self.phase(0, self.args.duration, rates)
-            log(f"{label}: {k} players against hard {self.args.duration:g} s")
-            pairs.append((idle, self.phase(k, self.args.duration, rates)))
+            for _ in range(self.args.rounds):
+                for nice in self.args.renice_compute or [None]:
+                    self.nice = nice
+                    pairs += self.pair(label, k, rates, nice)
         return pairs
 
+    def pair(self, label: str, k: int, rates: dict, nice: int | None) -> list:
+        """Idle, then K players; again (--retries) if the rest of the machine was busy."""
+        attempts = []
+        for _ in range(1 + self.args.retries):
+            quiet = self.settle()
+            log(f"{label}: idle {self.args.duration:g} s")
+            idle = self.phase(0, self.args.duration, rates)
+            idle["quiet"] = quiet
+            log(f"{label}: {k} players against hard {self.args.duration:g} s"
+                + ("" if nice is None else f", compute processes at nice {nice}"))
+            busy = self.phase(k, self.args.duration, rates)
+            busy["nice"] = nice
+            attempts.append((idle, busy))
+            if noise((idle, busy)) <= self.args.noisy_above:
+                break
+            log(f"{label}: the rest of the machine used {noise((idle, busy)):.2f} cores in a "
+                "window: noisy")
+        # The pair judged: the one the rest of the machine disturbed least.
+        judged = min(attempts, key=noise)
+        for pair in attempts:
+            pair[1]["judged"] = pair is judged
+        return attempts
+
     def two_positions(self) -> tuple[dict, dict]:
+        quiet = self.settle()
         log(f"D: idle {self.args.duration / 2:g} s")
-        idle = self.phase(0, self.args.duration / 2, {"livez": self.args.livez_rate})
+        idle = self.phase(0, self.args.duration / 2, {"livez": self.args.livez_rate,
+                                                      "nice": self.args.probe_nice})
+        idle["quiet"] = quiet
         log("D: two position analyses (targets 1000 and 999) at once")
         before = self.meter.sample()
         busy = self.pool.submit(two_positions, self.server.port, self.args.livez_rate,
-                                1.0).result(timeout=900)
+                                1.0, self.args.probe_nice).result(timeout=900)
         busy["cpu"] = Meter.between(before, self.meter.sample())
         return idle, busy
 
     def costly(self) -> tuple[dict, dict]:
-        rates = {"livez": self.args.livez_rate, "analysis": self.args.analysis_rate}
+        rates = {"livez": self.args.livez_rate, "analysis": self.args.analysis_rate,
+                 "nice": self.args.probe_nice}
+        quiet = self.settle()
+        # The CPU budget counts per wall-clock minute (service/compute/budget.py): start the
+        # costly client just after a window begins, so that E sees the budget spent, not a
+        # window ending half-way.
+        starts = time.time() + self.args.duration + 2 * START_DELAY + 0.5
+        delay = (-starts) % 60 + 0.5
+        log(f"E: {delay:.0f} s until the costly client can start at a budget window's start")
+        time.sleep(delay)
         log(f"E: idle {self.args.duration:g} s")
         idle = self.phase(0, self.args.duration, rates)
+        idle["quiet"] = quiet
         log(f"E: a costly client for {self.args.e_duration:g} s")
         busy = self.phase(0, self.args.e_duration, rates, self.args.costly_connections)
         return idle, busy
+
+
+def noise(pair: tuple[dict, dict]) -> float:
+    """The most CPU the rest of the machine used in either window of an idle/loaded pair."""
+    return max(row["cpu"]["others"] for row in pair)
+
+
+def blocked_reports(path: Path, offset: int) -> Counter:
+    """gevent's monitor thread (--gevent-monitor): how often a web worker's event loop went
+    longer than GEVENT_MAX_BLOCKING_TIME without switching, by the innermost frames of the
+    blocked stack."""
+    try:
+        with open(path, "rb") as log_file:
+            log_file.seek(offset)
+            text = log_file.read().decode("utf-8", "replace")
+    except OSError:
+        return Counter()
+    found: Counter = Counter()
+    for report in text.split("appears to be blocked")[1:]:
+        stack = report.split("Blocked Stack", 1)[-1].split("\n\n", 1)[0]
+        frames = [line.strip() for line in stack.splitlines() if line.strip().startswith("File")]
+        found[" <- ".join(short(frame.replace('File "', "").replace('", line ', ":"))
+                          for frame in reversed(frames[-4:]))] += 1
+    return found
 
 
 def read_profile(directory: str, start: float, until: float, pids: list[int]) -> Counter:
@@ -732,7 +910,7 @@ def read_profile(directory: str, start: float, until: float, pids: list[int]) ->
     return stacks
 
 
-# Report -----------------------------------------------------------------------------------------------
+# Report ------------------------------------------------------------------------------------------
 MS = 1e3
 
 
@@ -752,52 +930,91 @@ def cpu_text(cpu: dict, redis: bool) -> str:
     text = f"web {cpu['web']:.2f}  compute {cpu['compute']:.2f}  "
     if redis:
         text += f"redis {cpu['redis']:.2f}  "
-    return text + f"bench {cpu['bench']:.2f}  others {cpu['others']:.2f}"
+    return (text + f"bench {cpu['bench']:.2f}  others {cpu['others']:.2f}; web workers waited "
+                   f"for a CPU {cpu['web wait'] * MS:.0f} ms/s")
 
 
 def report_games(title: str, pairs, redis: bool, args) -> list[tuple[str, bool]]:
     print(title)
-    print(f"  {'':10} {'load avg':>11} {'livez ms':>15} {'delivery ms':>15} {'p99 / idle':>13}"
-          f" {'actions':>9} {'action ms':>14} {'games':>6} {'waited':>7}  CPU, cores")
-    print(f"  {'':10} {'start-end':>11} {'p50':>7} {'p99':>7} {'p50':>7} {'p99':>7} "
-          f"{'livez':>6} {'deliv':>6} {'/s':>9} {'p50':>6} {'p99':>7}")
+    print(f"  {'':8} {'load avg':>11} {'livez ms':>15} {'delivery ms':>15} {'p99 / idle':>15}"
+          f" {'playing against hard':>37}  CPU, cores")
+    print(f"  {'':8} {'start-end':>11} {'p50':>7} {'p99':>7} {'p50':>7} {'p99':>7} "
+          f"{'livez':>7} {'deliv':>7} {'act/s':>7} {'act p50':>7} {'act p99':>7} "
+          f"{'games':>5} {'waited':>6}")
     checks = []
     for idle, busy in pairs:
         k = busy["k"]
         base = {"livez": percentile(latencies(idle["livez"]), 99),
                 "delivery": percentile(latencies(idle["delivery"]), 99)}
-        for label, row in (("idle", idle), (f"K={k}", busy)):
+        name = f"K={k}" + ("" if busy.get("nice") is None else f" n{busy['nice']}")
+        for label, row in (("idle", idle), (name, busy)):
             live, deliv = latencies(row["livez"]), latencies(row["delivery"])
             load_ = row["load"]
             actions = load_["actions"]
-            cells = (f"  {label:10} {row['cpu']['load'][0]:5.2f}-{row['cpu']['load'][1]:<5.2f}"
+            cells = (f"  {label:8} {row['cpu']['load'][0]:5.2f}-{row['cpu']['load'][1]:<5.2f}"
                      f" {percentile(live, 50) * MS:7.1f} {percentile(live, 99) * MS:7.1f}"
                      f" {percentile(deliv, 50) * MS:7.1f} {percentile(deliv, 99) * MS:7.1f}")
             if row is busy:
-                cells += (f" {ratio(percentile(live, 99), base['livez']):5.2f}x"
-                          f" {ratio(percentile(deliv, 99), base['delivery']):5.2f}x"
-                          f" {len(actions) / row['seconds']:9.1f}"
-                          f" {percentile(actions, 50) * MS:6.1f} {percentile(actions, 99) * MS:7.1f}"
-                          f" {load_['games']:6} {load_['waited']:7}")
+                cells += (f" {ratio(percentile(live, 99), base['livez']):6.2f}x"
+                          f" {ratio(percentile(deliv, 99), base['delivery']):6.2f}x"
+                          f" {len(actions) / row['seconds']:7.1f}"
+                          f" {percentile(actions, 50) * MS:7.1f}"
+                          f" {percentile(actions, 99) * MS:7.1f}"
+                          f" {load_['games']:5} {load_['waited']:6}")
             else:
-                cells += f" {'':6} {'':6} {'':9} {'':6} {'':7} {'':6} {'':7}"
+                cells += f" {'':7} {'':7} {'':7} {'':7} {'':7} {'':5} {'':6}"
             print(cells + "  " + cpu_text(row["cpu"], redis))
         errors = busy["errors"] + busy["load"]["errors"]
-        print(f"  {'':10} samples: livez {len(idle['livez'])}/{len(busy['livez'])}, deliveries "
-              f"{len(idle['delivery'])}/{len(busy['delivery'])} (missed {idle['missed']}/"
-              f"{busy['missed']}); actions {len(busy['load']['actions'])}, games created "
-              f"{busy['load']['created']}; errors (non-2xx) idle: {fmt_errors(idle['errors'])};"
-              f" K={k}: {fmt_errors(errors)}")
+        print(f"  {'':8} {quiet_text(idle)}; samples idle/K={k}: livez {len(idle['livez'])}/"
+              f"{len(busy['livez'])}, deliveries {len(idle['delivery'])}/{len(busy['delivery'])}"
+              f" (missed {idle['missed']}/{busy['missed']}); actions "
+              f"{len(busy['load']['actions'])}, games created {busy['load']['created']}")
+        print(f"  {'':8} errors (non-2xx) idle: {fmt_errors(idle['errors'])}; K={k}: "
+              f"{fmt_errors(errors)}")
+        jobs, rate = busy["jobs"], len(busy["load"]["actions"]) / busy["seconds"]
+        count = jobs["count"] or math.nan
+        print(f"  {'':8} computer moves: {jobs['count']:.0f} compute jobs "
+              f"({jobs['count'] / busy['seconds']:.1f}/s), per job: search CPU "
+              f"{jobs['cpu'] / count * MS:.1f} ms, run {jobs['run'] / count * MS:.1f} ms, wait "
+              f"{jobs['wait'] / count * MS:.1f} ms; compute processes' CPU per job "
+              f"{busy['cpu']['compute'] * busy['seconds'] / count * MS:.1f} ms; web workers' CPU "
+              f"per action {(busy['cpu']['web'] - idle['cpu']['web']) / rate * MS:.1f} ms "
+              f"(above idle)")
+        print(f"  {'':8} the probes' own threads waited for a CPU idle/K={k}: "
+              f"{idle['probe wait'] / idle['seconds'] * MS:.0f}/"
+              f"{busy['probe wait'] / busy['seconds'] * MS:.0f} ms/s")
+        connects = [row["livez connects"] for row in (idle, busy)]
+        print(f"  {'':8} livez on a new connection idle/K={k}: {len(connects[0])}/"
+              f"{len(connects[1])} (slowest {max(connects[0] or [0]) * MS:.0f}/"
+              f"{max(connects[1] or [0]) * MS:.0f} ms)")
         live_ratio = ratio(percentile(latencies(busy["livez"]), 99), base["livez"])
         deliv_ratio = ratio(percentile(latencies(busy["delivery"]), 99), base["delivery"])
-        checks.append((f"K={k} livez p99 {live_ratio:.2f}x", live_ratio <= 2))
-        checks.append((f"K={k} delivery p99 {deliv_ratio:.2f}x", deliv_ratio <= 2))
+        if busy.get("judged", True):
+            checks.append((f"{name} livez p99 {live_ratio:.2f}x", live_ratio <= 2))
+            checks.append((f"{name} delivery p99 {deliv_ratio:.2f}x", deliv_ratio <= 2))
+        else:
+            print(f"  {'':8} (not judged: the rest of the machine used {noise((idle, busy)):.2f} "
+                  f"cores in a window; the floor judges the least disturbed attempt of K={k})")
+        if "blocked" in busy:
+            for label, row in (("idle", idle), (f"K={k}", busy)):
+                print(f"  {'':8} gevent monitor, loop blocked > {args.gevent_monitor * MS:.0f} "
+                      f"ms, {label}: {sum(row['blocked'].values())} reports")
+                for stack, count in row["blocked"].most_common(6):
+                    print(f"  {'':10} {count:4} x {stack}")
         if "profile" in busy:
             report_profile(busy["profile"])
     print("  floor, p99 within 2x of idle: " + "; ".join(
         f"{text} {'PASS' if ok else 'FAIL'}" for text, ok in checks))
     print()
     return checks
+
+
+def quiet_text(idle: dict) -> str:
+    quiet = idle.get("quiet")
+    if quiet is None:
+        return "no wait for quiet"
+    return (f"before idle: the rest of the machine used {quiet['others']:.2f} cores (waited "
+            f"{quiet['waited']:.0f} s for under {quiet['below']:g})")
 
 
 def short(frame: str) -> str:
@@ -816,7 +1033,7 @@ def report_profile(stacks: Counter, top: int = 15) -> None:
         own[frames[-1]] += count
         for frame in set(frames):
             inclusive[frame] += count
-    print(f"    web workers' CPU profile ({total} samples of 5 ms CPU): self time")
+    print(f"    web workers' CPU profile ({total} samples on their CPU time): self time")
     for frame, count in own.most_common(top):
         print(f"      {count / total:6.1%}  {short(frame)}")
     print("    inclusive (service/ code only)")
@@ -834,13 +1051,17 @@ def report_throughput(a_pairs, b_pairs, b_label: str) -> None:
           f"2-core machine, action p99 {BEFORE_P99_MS} ms, bench/http_games.py)")
     for label, pairs in (("A (embedded store, 1 web worker, local compute)", a_pairs),
                          (f"B ({b_label})", b_pairs)):
-        for _, busy in pairs:
+        for pair in pairs:
+            busy = pair[1]
             actions = busy["load"]["actions"]
             rate = len(actions) / busy["seconds"]
-            print(f"  {label:52} K={busy['k']:<3} {rate:7.1f} actions/s = {rate / cpus:6.1f} "
+            nice = "" if busy.get("nice") is None else f" nice {busy['nice']}"
+            print(f"  {label:52} K={busy['k']:<3}{nice} {rate:7.1f} actions/s = {rate / cpus:6.1f} "
                   f"per CPU; action p50 {percentile(actions, 50) * MS:.1f} ms, p99 "
                   f"{percentile(actions, 99) * MS:.1f} ms; load avg {busy['cpu']['load'][0]:.2f}"
-                  f"-{busy['cpu']['load'][1]:.2f}")
+                  f"-{busy['cpu']['load'][1]:.2f}, the rest of the machine "
+                  f"{busy['cpu']['others']:.2f} cores"
+                  + ("" if busy.get("judged", True) else " (noisy, not judged)"))
     print()
 
 
@@ -861,7 +1082,10 @@ def report_two_positions(idle: dict, busy: dict) -> list[tuple[str, bool]]:
     for result in busy["analyses"]:
         print(f"    target {result['target']}: HTTP {result['status']}"
               f"{' ' + result['code'] if result['code'] else ''} in {result['seconds']:.2f} s")
-    print(f"  errors: {fmt_errors(idle['errors'] + busy['errors'])}")
+    print(f"  the probe's own thread waited for a CPU idle/analyses: "
+          f"{idle['probe wait'] / idle['seconds'] * MS:.0f}/"
+          f"{busy['probe wait'] / busy['cpu']['seconds'] * MS:.0f} ms/s")
+    print(f"  {quiet_text(idle)}; errors: {fmt_errors(idle['errors'] + busy['errors'])}")
     checks = [(f"D livez p99 {live_ratio:.2f}x", live_ratio <= 2)]
     print("  floor: " + "; ".join(f"{t} {'PASS' if ok else 'FAIL'}" for t, ok in checks))
     print()
@@ -902,6 +1126,9 @@ def report_costly(idle: dict, busy: dict, args) -> list[tuple[str, bool]]:
               f" {percentile(mine, 50) * MS:7.1f} {percentile(mine, 99) * MS:7.1f}  "
               f"{cpu_text(row['cpu'], False)}  (n {len(live)}, {len(mine)}; errors "
               f"{fmt_errors(row['errors'])})")
+    print(f"  the probes' own threads waited for a CPU idle/costly: "
+          f"{idle['probe wait'] / idle['seconds'] * MS:.0f}/"
+          f"{busy['probe wait'] / busy['seconds'] * MS:.0f} ms/s; {quiet_text(idle)}")
     for name in ("livez", "analysis"):
         value = ratio(percentile(latencies(busy[name]), 99), percentile(latencies(idle[name]), 99))
         checks.append((f"E {name} p99 {value:.2f}x", value <= 2))
@@ -918,13 +1145,16 @@ def log(message: str) -> None:
           file=sys.stderr, flush=True)
 
 
-# Main ----------------------------------------------------------------------------------------------
+# Main --------------------------------------------------------------------------------------------
 BASE_ENV = {"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_MAX_LIVE_GAMES_PER_CLIENT": "0",
             "CRIBBAGE_LOG_LEVEL": "WARNING", "CRIBBAGE_REDIS_CLUSTER": None}
 
 
 def server_env(args, extra: dict) -> dict:
     env = {**BASE_ENV, **extra}
+    if args.gevent_monitor:
+        env.update({"GEVENT_MONITOR_THREAD_ENABLE": "true",
+                    "GEVENT_MAX_BLOCKING_TIME": str(args.gevent_monitor)})
     if args.profile_dir:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [args.profile_dir,
                                                           os.environ.get("PYTHONPATH")]))
@@ -934,7 +1164,7 @@ def server_env(args, extra: dict) -> dict:
 def run_a(pool, args, results: dict) -> None:
     server = GunicornServer(server_env(args, {"CRIBBAGE_REDIS_URL": None,
                                               "CRIBBAGE_COMPUTE_PROCESSES": None}),
-                            workers=None, threads=None)
+                            workers=None, threads=None, log_dir=args.log_dir)
     try:
         server.start()
         meter = Meter(server)
@@ -954,9 +1184,9 @@ def run_a(pool, args, results: dict) -> None:
 
 def run_b(pool, args, results: dict) -> None:
     redis = RedisServer().start()
-    server = GunicornServer(server_env(args, {
-        "CRIBBAGE_REDIS_URL": redis.url, "CRIBBAGE_COMPUTE_PROCESSES": str(args.compute_processes)}),
-        workers=args.web_workers, threads=None)
+    env = server_env(args, {"CRIBBAGE_REDIS_URL": redis.url,
+                            "CRIBBAGE_COMPUTE_PROCESSES": str(args.compute_processes)})
+    server = GunicornServer(env, workers=args.web_workers, threads=None, log_dir=args.log_dir)
     try:
         server.start()
         ready = server.request("GET", "/readyz")[2]
@@ -987,22 +1217,44 @@ def main() -> None:
     parser.add_argument("--compute-processes", type=int, default=2,
                         help="B's compute workers (CRIBBAGE_COMPUTE_PROCESSES)")
     parser.add_argument("--livez-rate", type=float, default=20, help="GET /livez a second")
-    parser.add_argument("--delivery-rate", type=float, default=5,
+    parser.add_argument("--delivery-rate", type=float, default=10,
                         help="actions a second in the delivery probe's game")
     parser.add_argument("--analysis-rate", type=float, default=4,
                         help="E: the other client's discard analyses a second")
     parser.add_argument("--costly-connections", type=int, default=1,
                         help="E: the costly client's connections (analyses in flight)")
+    parser.add_argument("--quiet-below", type=float, default=0.25,
+                        help="before each idle baseline, wait until the rest of the machine "
+                             "uses less than this many cores ...")
+    parser.add_argument("--quiet-wait", type=float, default=30,
+                        help="... for at most this many seconds")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="idle/loaded pairs per K (each pair's ratio is a check)")
+    parser.add_argument("--retries", type=int, default=1,
+                        help="measure a pair again (at most this many times) when the rest of "
+                             "the machine used more than --noisy-above cores in either window; "
+                             "the floor judges the least disturbed attempt")
+    parser.add_argument("--noisy-above", type=float, default=0.3)
+    parser.add_argument("--renice-compute", type=int, nargs="+", default=None, metavar="NICE",
+                        help="an experiment: each K's pair once with the compute processes "
+                             "reniced to each NICE (0 19: as started, then the lowest)")
+    parser.add_argument("--probe-nice", type=int, default=None, metavar="NICE",
+                        help="run the probes' threads at NICE (below 0 needs root): take the "
+                             "clients' own wait for a CPU out of their latencies")
+    parser.add_argument("--gevent-monitor", type=float, default=None, metavar="SECONDS",
+                        help="run the web workers with gevent's monitor thread "
+                             "(GEVENT_MAX_BLOCKING_TIME=SECONDS) and count its reports")
     parser.add_argument("--profile", action="store_true",
                         help="sample the web workers' stacks on their CPU time")
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke run: K=4 in A and B, 6 s phases, E for 10 s")
+                        help="a smoke run: K=4 in A and B, 6 s phases, E for 20 s")
     parser.add_argument("--max-seconds", type=float, default=1200,
                         help="stop everything after this long, whatever happens")
     args = parser.parse_args()
     if args.quick:
-        args.ks, args.redis_ks, args.duration, args.e_duration = [4], [4], 6, 10
+        args.ks, args.redis_ks, args.duration, args.e_duration = [4], [4], 6, 20
 
+    args.log_dir = tempfile.mkdtemp(prefix="compute-load-logs-") if args.gevent_monitor else None
     args.profile_dir = None
     if args.profile:
         args.profile_dir = tempfile.mkdtemp(prefix="compute-load-profile-")
@@ -1016,20 +1268,26 @@ def main() -> None:
     started = time.monotonic()
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(LOAD_PROCESSES + 2, mp_context=context)
+    finished = False
     try:
         list(pool.map(time.sleep, [0.2] * (LOAD_PROCESSES + 2)))  # start every process now
         if {"A", "D", "E"} & set(args.only):
             run_a(pool, args, results)
         if "B" in args.only:
             run_b(pool, args, results)
+        finished = True
     finally:
         watchdog.cancel()
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.kill()
-        if args.profile_dir:
-            shutil.rmtree(args.profile_dir, ignore_errors=True)
+        if finished:
+            pool.shutdown()
+        else:  # interrupted (or --max-seconds): stop the clients where they are
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.kill()
+        for directory in (args.profile_dir, args.log_dir):
+            if directory:
+                shutil.rmtree(directory, ignore_errors=True)
     report(args, results, time.monotonic() - started)
 
 
