@@ -840,13 +840,24 @@ class Runner:
             pair[1]["judged"] = pair is judged
         return attempts
 
+    def warm_compute(self) -> None:
+        """Have the compute processes running (a local pool starts them on its first job), at
+        --renice-compute's last NICE if given."""
+        self.server.request("POST", "/v1/analysis/discard",
+                            {"hand": ["5H", "5S", "JD", "6C", "4H", "KS"], "own_crib": False},
+                            {"Authorization": "Bearer bench-compute-load-warm-up"})
+        self.nice = (self.args.renice_compute or [None])[-1]
+        self.renice()
+
     def two_positions(self) -> tuple[dict, dict]:
+        self.warm_compute()
         quiet = self.settle()
         log(f"D: idle {self.args.duration / 2:g} s")
         idle = self.phase(0, self.args.duration / 2, {"livez": self.args.livez_rate,
                                                       "nice": self.args.probe_nice})
         idle["quiet"] = quiet
         log("D: two position analyses (targets 1000 and 999) at once")
+        self.renice()
         before = self.meter.sample()
         busy = self.pool.submit(two_positions, self.server.port, self.args.livez_rate,
                                 1.0, self.args.probe_nice).result(timeout=900)
@@ -856,6 +867,7 @@ class Runner:
     def costly(self) -> tuple[dict, dict]:
         rates = {"livez": self.args.livez_rate, "analysis": self.args.analysis_rate,
                  "nice": self.args.probe_nice}
+        self.warm_compute()
         quiet = self.settle()
         # The CPU budget counts per wall-clock minute (service/compute/budget.py): start the
         # costly client just after a window begins, so that E sees the budget spent, not a
@@ -1237,7 +1249,8 @@ def main() -> None:
     parser.add_argument("--noisy-above", type=float, default=0.3)
     parser.add_argument("--renice-compute", type=int, nargs="+", default=None, metavar="NICE",
                         help="an experiment: each K's pair once with the compute processes "
-                             "reniced to each NICE (0 19: as started, then the lowest)")
+                             "reniced to each NICE (0 19: as started, then the lowest); D and "
+                             "E with the last")
     parser.add_argument("--probe-nice", type=int, default=None, metavar="NICE",
                         help="run the probes' threads at NICE (below 0 needs root): take the "
                              "clients' own wait for a CPU out of their latencies")
