@@ -16,7 +16,8 @@ import pytest
 import redis
 
 from service.api import create_app
-from service.compute.redis_queue import GROUP, stream_key
+from service.compute import ANALYSIS, BACKGROUND, MOVE, ComputeTier
+from service.compute.redis_queue import GROUP, RedisJobQueue, stream_key
 from service.config import Settings
 from tests.games.helpers import first_legal
 from tests.ops.gunicorn_server import GunicornServer
@@ -28,7 +29,7 @@ SERVER_ENV = {"CRIBBAGE_RATE_LIMIT": "1000000/minute",
               "CRIBBAGE_ACTION_RATE_LIMIT": "1000000/minute",
               "CRIBBAGE_TOKEN_RATE_LIMIT": "1000000/minute",
               "CRIBBAGE_COMPUTE_PROCESSES": "0",       # the test runs the compute workers
-              "CRIBBAGE_COMPUTER_REPLY_SECONDS": "1",
+              "CRIBBAGE_COMPUTER_REPLY_SECONDS": "3",
               "CRIBBAGE_COMPUTE_TIME_LIMIT": "5",
               "CRIBBAGE_DURABILITY": "fsync",
               "PROMETHEUS_MULTIPROC_DIR": None}
@@ -46,6 +47,16 @@ class ComputeWorkers:
         self.processes.append(subprocess.Popen([sys.executable, "-m", "service.compute"],
                                                env=self.env))
         return self.processes[-1]
+
+    def wait_until_ready(self, url: str) -> None:
+        """A job answered: a worker has loaded the search code (a game's first replies
+        must come within the bound for its log to be the inline game's)."""
+        queue = RedisJobQueue(url, False, {MOVE: 10, ANALYSIS: 10, BACKGROUND: 10})
+        try:
+            ComputeTier(queue).run("position_value", ((100, 90), 0, 2, None, 121, "standard"),
+                                   MOVE, wait=PATIENCE)
+        finally:
+            queue.close()
 
     def stop(self) -> None:
         for process in self.processes:
@@ -123,6 +134,7 @@ def table():
     server = None
     try:
         workers.start()
+        workers.wait_until_ready(redis_server.url)
         server = GunicornServer({**SERVER_ENV, "CRIBBAGE_REDIS_URL": redis_server.url},
                                 workers=2).start()
         yield redis_server, workers, server
