@@ -36,6 +36,7 @@ class ComputeWorker:
         self.streams = [stream_key(priority) for priority in PRIORITIES]
         self.stopped = False
         self._claimed_at = 0.0
+        self._parent = os.getppid()
 
     def prepare(self) -> None:
         for stream in self.streams:
@@ -51,6 +52,10 @@ class ComputeWorker:
         warm_up()
         log.info("compute worker %s taking jobs", self.name)
         while not self.stopped:
+            if os.getppid() != self._parent:  # its supervisor died: nobody would stop it
+                log.warning("compute worker %s stops: the process that started it is gone",
+                            self.name)
+                return
             try:
                 self.step()
             except redis.RedisError as error:

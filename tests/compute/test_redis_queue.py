@@ -127,3 +127,40 @@ def _deleted(client: redis.Redis) -> None:
     while client.xlen(stream_key(ANALYSIS)):
         assert time.monotonic() < deadline, "an answered entry was never deleted"
         time.sleep(0.01)
+
+
+def test_the_workers_of_a_supervisor_killed_stop_by_themselves(redis_server):
+    env = {**os.environ, "CRIBBAGE_REDIS_URL": redis_server.url}
+    supervisor = subprocess.Popen([sys.executable, "-m", "service.compute.supervisor", "1"],
+                                  env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while not (children := _children(supervisor.pid)):
+            assert time.monotonic() < deadline, "the supervisor started no worker"
+            time.sleep(0.1)
+        time.sleep(1)  # the worker is in its loop
+        supervisor.kill()
+        supervisor.wait()
+        deadline = time.monotonic() + 15
+        while os.path.exists(f"/proc/{children[0]}") and _running(children[0]):
+            assert time.monotonic() < deadline, "an orphaned compute worker kept running"
+            time.sleep(0.1)
+    finally:
+        supervisor.kill()
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            return [int(child) for child in children.read().split()]
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    """Not exited (a zombie waiting for its new parent to reap it has exited)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
