@@ -37,6 +37,23 @@ class JsonFormatter(_LibraryJsonFormatter):
         return log_data
 
 
+class AccessJsonFormatter(logging.Formatter):
+    """gunicorn's access line: JsonFormatter's fields, then the line's own (`ACCESS_FIELDS`),
+    put together directly. Every request writes one, and through the general formatter it
+    cost a tenth of a long poll's whole request path."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {"time": utc_timestamp(record.created), "level": record.levelname.lower(),
+                "logger": record.name, "pid": record.process,
+                "message": _BEARER.sub(r"\1[redacted]", record.getMessage())}
+        line.update((name, getattr(record, name, None)) for name in ACCESS_FIELDS)
+        return json.dumps(line, separators=(",", ":"))
+
+
+ACCESS_FIELDS = ("log", "remote", "method", "path", "status", "bytes", "duration_ms",
+                 "request_id")
+
+
 def utc_timestamp(seconds: float) -> str:
     """`seconds` since the epoch as e.g. 2024-05-01T12:00:00.123Z."""
     milliseconds = int(seconds * 1000) % 1000

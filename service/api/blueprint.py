@@ -128,10 +128,11 @@ def _documentation_only(decorator):
 class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint with lean runtime wrappers.
 
-    `doc` and `alt_response` only document. `arguments` (JSON body) adds one wrapper that loads
-    the body with `load_json_body` (at most `body_limit` bytes). `response` dumps the view's
-    return value with its schema as usual; `documented_response` only documents, for views that
-    return a finished Response (e.g. from `service.api.responses.json_response`).
+    `doc` and `alt_response` only document. `arguments` adds one wrapper that loads the JSON
+    body with `load_json_body` (at most `body_limit` bytes) or the query with `load_query`.
+    `response` dumps the view's return value with its schema as usual; `documented_response`
+    only documents, for views that return a finished Response (e.g. from
+    `service.api.responses.json_response`).
     """
 
     def doc(self, **kwargs):
@@ -145,15 +146,32 @@ class Blueprint(flask_smorest.Blueprint):
 
     def arguments(self, schema, *, location="json", body_limit: int = MAX_BODY_BYTES, **kwargs):
         documenting = super().arguments(schema, location=location, **kwargs)
-        if location != "json" or set(kwargs) - {"example", "examples", "description",
-                                                "required", "content_type"}:
+        if location not in ("json", "query") or set(kwargs) - {
+                "example", "examples", "description", "required", "content_type"}:
             return documenting
         instance = schema() if isinstance(schema, type) else schema
 
+        def load():
+            if location == "query":
+                return load_query(instance)
+            return load_json_body(instance, body_limit)
+
         def decorator(view):
             @functools.wraps(view)
-            def with_body(*args, **view_kwargs):
-                return view(*args, load_json_body(instance, body_limit), **view_kwargs)
-            with_body._apidoc = documenting(view)._apidoc
-            return with_body
+            def with_arguments(*args, **view_kwargs):
+                return view(*args, load(), **view_kwargs)
+            with_arguments._apidoc = documenting(view)._apidoc
+            return with_arguments
         return decorator
+
+
+def load_query(schema: ma.Schema):
+    """The query string loaded by `schema` (the first value of a repeated parameter, unknown
+    ones ignored, as webargs does), without webargs' per-request schema and proxies: a long
+    poll asked again and again is mostly this request path. Raises Problem 422 naming each
+    invalid parameter as `query.<name>`."""
+    try:
+        return schema.load(request.args.to_dict(), unknown=ma.EXCLUDE)
+    except ma.ValidationError as error:
+        raise validation_problem({"query": error.messages}) from None
+

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 
 import redis
 from redis.cluster import RedisCluster
+from redis.commands.core import Script
 
 from .errors import ComputeBusy, ComputeUnavailable
 from .jobs import PRIORITIES, Outcome
@@ -76,6 +77,7 @@ class RedisJobQueue:
         self.bounds = dict(bounds)
         self._url, self._cluster = url, cluster
         self._connection: redis.Redis | RedisCluster | None = None
+        self._add: Script | None = None  # ADD, sent by its SHA once registered
         self._reply_key = (f"{PREFIX}:replies:{socket.gethostname()}:{os.getpid()}:"
                            f"{secrets.token_hex(4)}")
         self._waiting: dict[str, _RemoteJob] = {}
@@ -101,8 +103,7 @@ class RedisJobQueue:
         with self._lock:
             self._waiting[job.job_id] = job
         try:
-            added = self._client.eval(ADD, 1, stream_key(priority), self.bounds[priority],
-                                      payload)
+            added = self._add_job(priority, payload)
         except redis.RedisError as error:
             self._forget(job)
             raise ComputeUnavailable(f"the compute queue is unreachable: {error}") from None
@@ -111,6 +112,14 @@ class RedisJobQueue:
             raise ComputeBusy(f"the compute queue holds {self.bounds[priority]} jobs of this "
                               "priority already", retry_after=1)
         return job
+
+    def _add_job(self, priority: int, payload: bytes):
+        """The new entry's id, or None when the priority's stream is full."""
+        client = self._client
+        if self._add is None:
+            self._add = client.register_script(ADD)
+        return self._add(keys=[stream_key(priority)], args=[self.bounds[priority], payload],
+                         client=client)
 
     def depths(self) -> Mapping[int, int]:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gunicorn.glogging import Logger
 
-from service.logs import JsonFormatter
+from service.logs import AccessJsonFormatter, JsonFormatter
 
 
 class JsonLogger(Logger):
@@ -16,9 +16,10 @@ class JsonLogger(Logger):
 
     def setup(self, cfg) -> None:
         super().setup(cfg)
-        for log in (self.error_log, self.access_log):
-            for handler in log.handlers:
-                handler.setFormatter(JsonFormatter())
+        for handler in self.error_log.handlers:
+            handler.setFormatter(JsonFormatter())
+        for handler in self.access_log.handlers:
+            handler.setFormatter(AccessJsonFormatter())
 
     def access(self, resp, req, environ, request_time) -> None:
         if not self.cfg.accesslog:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from service.cards import Card
 from service.engine import GameOptions, SeatView
@@ -128,16 +129,21 @@ def _seat(number: int, seat, connected: tuple[bool, ...]) -> dict:
     return data
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def _plain(value):
     """A value of the engine's view as JSON-ready data."""
-    if isinstance(value, Card):
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is Card:
         return value.text
-    if isinstance(value, GameOptions):
+    if kind is GameOptions:
         return value.to_dict()
     if dataclasses.is_dataclass(value):
         data = {"type": value.type} if hasattr(value, "type") else {}
-        data.update((field.name, _plain(getattr(value, field.name)))
-                    for field in dataclasses.fields(value))
+        data.update((name, _plain(getattr(value, name))) for name in _field_names(kind))
         return data
     if hasattr(value, "_asdict"):  # a NamedTuple
         return {name: _plain(item) for name, item in value._asdict().items()}
@@ -146,3 +152,8 @@ def _plain(value):
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     return value
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(kind))
