@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import signal
 import threading
 import time
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from service.config import parse_whole_number
+from service.config import SettingsError
 from service.errors import DomainError
 
 # Priorities, lowest number first: a seated player waiting for a computer's move, then an
@@ -133,14 +134,29 @@ def _stop(signum, frame):
     raise JobTimedOut()
 
 
-NICENESS = 10  # a compute process's niceness (CRIBBAGE_COMPUTE_NICE): below the web workers
+IDLE = "idle"  # CRIBBAGE_COMPUTE_NICE's default: Linux's SCHED_IDLE policy
+_NICENESS = re.compile(r"1?[0-9]")  # or a niceness, 0-19
 
 
 def yield_the_cpu(env: Mapping[str, str]) -> None:
     """Lower this compute process's CPU priority, so that on a shared machine a web worker
-    that has something to do (an answer, an event to push) runs before any search."""
-    niceness = parse_whole_number(env, "CRIBBAGE_COMPUTE_NICE", NICENESS)
-    os.nice(min(niceness, 19))
+    that has something to do (an answer, an event to push) runs before any search.
+
+    By default (CRIBBAGE_COMPUTE_NICE=idle) the process takes Linux's SCHED_IDLE policy: a
+    web worker that wakes takes the CPU from a search at once, and searches get what the
+    rest of the machine leaves (a niceness only weighs them less, and a waking worker could
+    wait a few milliseconds behind one). A number 0-19 is a niceness instead, for machines
+    whose other work would leave the searches too little."""
+    setting = env.get("CRIBBAGE_COMPUTE_NICE", "").strip().lower() or IDLE
+    if setting != IDLE:
+        if not _NICENESS.fullmatch(setting):
+            raise SettingsError(f"CRIBBAGE_COMPUTE_NICE={setting!r}: expected idle or a "
+                                "niceness from 0 to 19")
+        os.nice(int(setting))
+    elif hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:  # not Linux
+        os.nice(19)
 
 
 def warm_up() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import select
 import subprocess
 import sys
 import threading
@@ -133,25 +134,25 @@ def _alive(process: subprocess.Popen | None) -> bool:
 def _run(process: subprocess.Popen, job: _Job) -> Outcome | None:
     """The job's outcome from `process`; None if the process died (try again), a timed-out
     outcome if it was killed for outliving the job's time limit."""
-    stopped = threading.Event()
-
-    def stop() -> None:
-        stopped.set()
-        process.kill()
-
-    watchdog = threading.Timer(job.time_limit + GRACE, stop)
-    watchdog.daemon = True
-    watchdog.start()
     assert process.stdin is not None and process.stdout is not None
     try:
         write_message(process.stdin, (job.kind, job.args, job.time_limit))
+        # The child writes its whole outcome at once, when the job is done: waiting for its
+        # first byte is waiting for the job (a timer per job cost more than the hand-off).
+        answered, _, _ = select.select([process.stdout], [], [], job.time_limit + GRACE)
+        if not answered:
+            log.warning("compute process %s was stopped running a %s job", process.pid,
+                        job.kind)
+            _stop(process)
+            return Outcome(timed_out=True, run_seconds=job.time_limit)
         return read_message(process.stdout)
     except (EOFError, OSError) as error:
-        log.warning("compute process %s %s a %s job: %s", process.pid,
-                    "was stopped running" if stopped.is_set() else "died running", job.kind,
+        log.warning("compute process %s died running a %s job: %s", process.pid, job.kind,
                     error)
-        process.kill()
-        process.wait()
-        return Outcome(timed_out=True, run_seconds=job.time_limit) if stopped.is_set() else None
-    finally:
-        watchdog.cancel()
+        _stop(process)
+        return None
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.kill()
+    process.wait()
