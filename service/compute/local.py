@@ -138,7 +138,7 @@ def _run(process: subprocess.Popen, job: _Job) -> Outcome | None:
     try:
         write_message(process.stdin, (job.kind, job.args, job.time_limit))
         # The child writes its whole outcome at once, when the job is done: waiting for its
-        # first byte is waiting for the job (a timer per job cost more than the hand-off).
+        # first byte is waiting for the job, with no timer thread per job.
         answered, _, _ = select.select([process.stdout], [], [], job.time_limit + GRACE)
         if not answered:
             log.warning("compute process %s was stopped running a %s job", process.pid,
