@@ -74,7 +74,8 @@ Diagnostics (none changes service code):
 - `--gevent-monitor 0.02`: gevent's monitor thread in the web workers
   (GEVENT_MONITOR_THREAD_ENABLE, GEVENT_MAX_BLOCKING_TIME) reports each time the event loop ran
   one greenlet longer than that without switching, with its stack; the bench counts them;
-- `--renice-compute 0 19`: each K's pair once per nice value of the compute processes;
+- `--renice-compute 10 19`: each K's pair once per nice value of the compute processes, moved
+  from SCHED_IDLE (their default) to the normal policy;
 - `--probe-nice -10`: the probes' threads at a higher priority (root), to take the clients' own
   wait for a CPU out of their latencies;
 - `--rounds N`: N pairs per K.
@@ -776,11 +777,13 @@ class Runner:
                                      priority="move")}
 
     def renice(self) -> None:
-        """--renice-compute: an experiment, the compute processes at another priority."""
+        """--renice-compute: an experiment, the compute processes back in the normal policy
+        (they start in SCHED_IDLE) at another niceness."""
         if getattr(self, "nice", None) is None:
             return
         for pid in self.meter.sample()["compute pids"]:
             try:
+                os.sched_setscheduler(pid, os.SCHED_OTHER, os.sched_param(0))
                 os.setpriority(os.PRIO_PROCESS, pid, self.nice)
             except OSError:
                 pass
@@ -1249,8 +1252,8 @@ def main() -> None:
     parser.add_argument("--noisy-above", type=float, default=0.3)
     parser.add_argument("--renice-compute", type=int, nargs="+", default=None, metavar="NICE",
                         help="an experiment: each K's pair once with the compute processes "
-                             "reniced to each NICE (0 19: as started, then the lowest); D and "
-                             "E with the last")
+                             "in the normal policy at each NICE (they start in SCHED_IDLE); D "
+                             "and E with the last")
     parser.add_argument("--probe-nice", type=int, default=None, metavar="NICE",
                         help="run the probes' threads at NICE (below 0 needs root): take the "
                              "clients' own wait for a CPU out of their latencies")

@@ -52,7 +52,7 @@ def test_a_job_runs_in_a_child_process_and_gives_the_inline_value(pool):
     tier = ComputeTier(pool(), time_limit=30)
     assert tier.run("position_value", QUICK, ANALYSIS) == layout_position_value(*QUICK)
     (child,) = _child_pids()
-    assert os.getpriority(os.PRIO_PROCESS, child) == min(os.nice(0) + 10, 19)  # yields the CPU
+    assert os.sched_getscheduler(child) == os.SCHED_IDLE  # yields the CPU to web workers
 
 
 def test_a_domain_refusal_from_a_child_is_the_same_problem(pool):
