@@ -9,7 +9,10 @@ from service.cards import Card
 PHASES = ("cut_for_deal", "discard", "cut_starter", "play", "show", "game_over", "match_over")
 TEAM_LAYOUTS = {"2x2": 4, "3x2": 6, "2x3": 6}  # layout -> players
 MIN_PACKET = 4  # a cut leaves at least four cards in each packet
-MAX_CLAIM = 999  # the most points a manual count may claim (a show is worth at most 29)
+# The most points a manual count may claim: no hand or crib is worth more. A larger claim is
+# refused, not corrected: with muggins its excess would go to the opponent (999 on a 12
+# would give away 987 points for a typing slip).
+MAX_CLAIM = 29
 
 
 class Handoff(Enum):

@@ -209,6 +209,18 @@ def test_rule_violations_are_409_with_the_engine_code_in_the_clients_language(cl
     assert player.read()["version"] == game["version"]
 
 
+def test_a_claim_above_what_any_show_is_worth_is_refused_not_given_to_the_opponent(client):
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER],
+                                           {"counting": "manual", "muggins": "auto"}))
+    game = play_to(player, "show")
+    over = player.post({"type": "claim", "points": 30})
+    body = over.get_json()
+    assert (over.status_code, body["code"]) == (422, "validation_failed")
+    assert body["errors"] == {"points": ["Must be greater than or equal to 0 and less than or "
+                                         "equal to 29."]}
+    assert player.read()["version"] == game["version"]
+
+
 def test_a_bare_rank_names_the_only_held_card_of_that_rank(client):
     player = versus_computer(client)
     hand = play_to(player, "discard")["view"]["hand"]

@@ -8,7 +8,6 @@ from service.api.fields import (CanonicalCard, CardText, StrictBoolean, StrictIn
                                 card_list, hand_and_starter)
 from service.api.problems import ItemErrorSchema
 from service.cards import compact_card
-from service.engine.rules import MAX_CLAIM
 from service.scoring import PEGGING_KINDS, SHOW_KINDS
 
 
@@ -93,6 +92,8 @@ _CLAIM_ITEM_JSON = {
     },
 }
 MAX_CLAIM_ITEMS = 64
+# A count to check may be any number a player might say: past 29 it is simply overclaimed.
+MAX_CHECKED_CLAIM = 999
 
 
 class Claimed(fields.Field):
@@ -103,7 +104,7 @@ class Claimed(fields.Field):
     def __init__(self, **kwargs):
         super().__init__(metadata={
             "description": "The count claimed: a number of points, or the list of combinations",
-            "oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CLAIM},
+            "oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_CHECKED_CLAIM},
                       {"type": "array", "maxItems": MAX_CLAIM_ITEMS, "items": _CLAIM_ITEM_JSON}],
         }, **kwargs)
 
@@ -114,7 +115,7 @@ class Claimed(fields.Field):
             return ClaimItemSchema(many=True).load(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.make_error("invalid")
-        return StrictInteger(validate=validate.Range(0, MAX_CLAIM)).deserialize(value)
+        return StrictInteger(validate=validate.Range(0, MAX_CHECKED_CLAIM)).deserialize(value)
 
 
 class VerifyRequestSchema(ShowRequestSchema):
