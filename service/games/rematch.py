@@ -45,9 +45,10 @@ def decline(record: GameRecord, seat: int) -> tuple[GameRecord, list[Event]]:
 
 
 def lapse(record: GameRecord, now: float) -> tuple[GameRecord, list[Event]]:
-    """The offer marked expired if it is open past its time; no change otherwise."""
+    """The offer marked expired if it is open past its time; no change otherwise. At its very
+    time it is still open, as a count or turn deadline is still in time at its instant."""
     current = record.rematch
-    if current is None or not current.open or now < current.expires_at:
+    if current is None or not current.open or now <= current.expires_at:
         return record, []
     expired = Event("rematch_expired", {"offered_by": current.offered_by})
     return replace(record, rematch=replace(current, expired=True)), [expired]

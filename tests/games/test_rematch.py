@@ -176,6 +176,8 @@ def test_an_offer_lapses_after_its_time_with_an_event(client, clock, documented)
     offered = rematch(ana).get_json()
     seen = ana.read()["last_event"]
     clock.advance(OFFER_SECONDS)
+    assert bea.read()["rematch"]["status"] == "open"  # at its very time, as deadlines are
+    clock.advance(0.001)
     game = bea.read()
     assert game["rematch"]["status"] == "expired"
     assert new_events(bea, seen) == [{"number": seen + 1, "type": "rematch_expired",
@@ -184,6 +186,17 @@ def test_an_offer_lapses_after_its_time_with_an_event(client, clock, documented)
     late = rematch(bea).get_json()
     assert (late["rematch"]["status"], late["rematch"]["offered_by"]) == ("open", 1)
     assert late["game_id"] != offered["game_id"]
+
+
+def test_an_offer_accepted_at_its_very_time_starts_the_new_game(client, clock):
+    ana, bea = seated(client, [HUMAN, HUMAN], {})
+    ana.act({"type": "resign"})
+    offered = rematch(ana).get_json()
+    clock.advance(OFFER_SECONDS)
+    accepted = rematch(bea)
+    assert accepted.status_code == 201
+    assert (accepted.get_json()["game_id"], accepted.get_json()["rematch"]["status"]) == (
+        offered["game_id"], "started")
 
 
 def test_refusals_before_the_end_twice_and_without_a_token(client):
