@@ -37,7 +37,7 @@ def pending(seats: Sequence[Seat], state: GameState, now: float,
     """Whether `advance` would change the game: a computer seat has a move to make, or a
     human's turn timer has run out. Cheap: no level is asked."""
     if state.turn_deadline is not None and now > state.turn_deadline and any(
-            seats[seat].kind == "human" for seat in whose_turn(state)):
+            seats[seat].on_the_clock for seat in whose_turn(state)):
         return True
     for number in engine.to_act(state):
         if seats[number].kind != "computer":
@@ -69,7 +69,7 @@ def advance(seats: Sequence[Seat], state: GameState, now: float,
     for _ in range(COMPUTER_MOVES):
         if state.turn_deadline is None or now <= state.turn_deadline:
             return state, events
-        late = [seat for seat in whose_turn(state) if seats[seat].kind == "human"]
+        late = [seat for seat in whose_turn(state) if seats[seat].on_the_clock]
         if not late:
             return state, events
         state, produced = engine.time_out(state, late[0], now, _timeout_move(state, late[0]))

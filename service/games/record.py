@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 
 from service.engine import GameState
+from service.engine.legal import whose_turn
 from service.games.state_json import state_from_dict, state_to_dict
 from service.webhooks.model import Webhook
 from service.webhooks.notifications import Turn
@@ -26,6 +27,13 @@ class Seat:
     @property
     def taken(self) -> bool:
         return self.kind == "computer" or self.token_hash is not None
+
+    @property
+    def on_the_clock(self) -> bool:
+        """Whether a turn timer runs out for this seat: a human seat someone has taken. A seat
+        nobody has joined yet never times out (with `forfeit` the creator would win before the
+        invitee sat down); the timer starts again when it is taken (GamesService.join)."""
+        return self.kind == "human" and self.token_hash is not None
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,14 @@ class GameRecord:
         return replace(self, acted_at=acted_at, human_moved=now, acted_times=times)
 
     @property
+    def timed_turn_deadline(self) -> float | None:
+        """The turn timer's deadline, if a seat it runs out for is to act (Seat.on_the_clock)."""
+        if self.state.turn_deadline is None:
+            return None
+        clocked = any(self.seats[seat].on_the_clock for seat in whose_turn(self.state))
+        return self.state.turn_deadline if clocked else None
+
+    @property
     def next_due(self) -> float | None:
         """When something is next due in the game with no one asking: its turn timer or count
         time limit runs out, it is time to look whether it is abandoned, or (once it is over)
@@ -118,7 +134,7 @@ class GameRecord:
         if self.ended:
             offer = self.rematch
             return offer.expires_at if offer is not None and offer.open else None
-        due = [self.state.turn_deadline, self.state.deadline, self.abandon_check,
+        due = [self.timed_turn_deadline, self.state.deadline, self.abandon_check,
                self.computers_due]
         return min((at for at in due if at is not None), default=None)
 

@@ -25,6 +25,7 @@ from service.bots import DEFAULT_LEVEL, LEVELS
 from service.bots.hints import Hint
 from service.compute import ANALYSIS, MOVE, ComputeRefused, ComputeTier
 from service.engine import Event, GameOptions, GameState, SeatView
+from service.engine.legal import whose_turn
 from service.errors import IllegalActionError, InvalidInputError
 from service.store import (GameExists, GameNotFound, GameStore, StoredGame, StoredPlayer,
                            StoreError, VersionConflict)
@@ -238,6 +239,7 @@ class GamesService:
                 if player.webhooks and player.key not in record.player_webhooks:
                     record = replace(record, player_webhooks=record.player_webhooks + (player.key,))
             record = presence.joined(record.with_seat(seat, taken), seat, self.clock())
+            record = _timer_started(record, seat, self.clock())
             joined = Event("seat_joined", {"seat": seat, "name": taken.name})
             record = replace(record, events=record.events + 1)
             replay = None
@@ -245,7 +247,9 @@ class GamesService:
                 sealed = tokens.seal(token, code, idempotency_key)
                 replay = (replay_key,
                           ReplayRecord(fingerprint, version + 1, seat, sealed).to_json())
-            version, record = self._save(game_id, version, record, [joined], replay)
+            version, record = self._save(
+                game_id, version, record, [joined], replay,
+                presence_check=presence.next_check(record, stored.presence))
             self._link_players(record, game_id, only=seat)
             return SeatAccess(self._snapshot(game_id, version, record, seat), token)
 
@@ -942,6 +946,17 @@ def _scheduled(record: GameRecord) -> GameRecord:
     """The record with the time the deadline index is to hold for it."""
     due = record.next_due
     return record if due == record.scheduled else replace(record, scheduled=due)
+
+
+def _timer_started(record: GameRecord, seat: int, now: float) -> GameRecord:
+    """A seat taken while its turn timer runs (it did not run out for a seat nobody held:
+    Seat.on_the_clock) has the whole limit from now, and so has everyone in that decision."""
+    state = record.state
+    limit = state.options.turn_time_limit
+    if state.turn_deadline is None or limit is None or seat not in whose_turn(state):
+        return record
+    return replace(record, state=replace(state, turn_deadline=max(state.turn_deadline,
+                                                                  now + limit)))
 
 
 def _abandoned(record: GameRecord, state: GameState, now: float):

@@ -127,6 +127,27 @@ def test_a_seat_that_never_acts_forfeits_at_its_deadline_with_on_timeout_forfeit
     assert sweep_with_three(stores, clock) == [0, 0, 0]  # a finished game has no entry
 
 
+def test_a_seat_nobody_has_taken_never_times_out_and_its_timer_starts_when_it_is_taken(
+        stores, clock, client):
+    created = create(client, [HUMAN, HUMAN], {
+        "turn_time_limit": 30, "on_timeout": "forfeit", "deck_seed": "no tied cut"})
+    ana = Player.creator(client, created)
+    ana.act(first_legal(ana.read()["view"]))  # ana cuts; the invitee's cut is awaited
+    clock.advance(600)
+    sweep_with_three(stores, clock)  # ana's presence is checked; no timer runs out
+    assert "turn_timeout" not in event_types(ana)
+    assert ana.read()["view"]["phase"] == "cut_for_deal"
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    view = bea.read()["view"]
+    assert (view["to_act"], view["turn_ms_left"]) == ([1], 30000)
+    clock.advance(30.25)
+    assert sum(sweep_with_three(stores, clock)) == 1
+    events = ana.events().get_json()["events"]
+    assert [(event["type"], event.get("seat")) for event in events][-4:] == [
+        ("turn_timeout", 1), ("game_won", None), ("game_seed_revealed", None), ("game_over", None)]
+    assert events[-1]["winner"] == 0
+
+
 def test_a_play_and_a_claim_run_out_of_time_and_a_computer_makes_them_right(stores, clock,
                                                                            client):
     """Every kind of decision is timed: after the cut (above), a card to play and a count to
@@ -286,7 +307,10 @@ def test_a_game_without_timers_writes_its_deadline_entry_only_at_creation_and_en
 def test_a_game_with_timers_writes_its_entry_only_when_the_deadline_moves(clock):
     store = RecordingStore()
     client = make_app(store, clock).test_client()
-    player = Player.creator(client, create(client, [HUMAN, HUMAN], {"turn_time_limit": 60}))
+    created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 60})
+    player = Player.creator(client, created)
+    Player.joining(client, created["game_id"], created["invites"][0]["code"])
+    assert store.reschedules == []  # joined within the decision's limit: the same deadline
     player.act({"type": "cut_for_deal", "depth": 10})  # the other seat still has to cut
     assert store.reschedules == []
     clock.advance(5)
