@@ -86,7 +86,9 @@ def apply(state: GameState, action: Action, now: float) -> tuple[GameState, list
 def time_out(state: GameState, seat: int, now: float,
              move: Action | None = None) -> tuple[GameState, list[Event]]:
     """The turn timer ran out for `seat`: a `turn_timeout` event, then `move` (the computer's,
-    for on_timeout computer) or, without one, the seat's side forfeits."""
+    for on_timeout computer) or, without one, the seat's side forfeits. Between the games of a
+    match there is nothing to forfeit: the seat only failed to say whether to go on, and the
+    match ends as it stands, as `end_match` ends it (losing it would punish a lead)."""
     if state.turn_deadline is None or now <= state.turn_deadline:
         raise IllegalActionError("the turn timer has not run out", code="not_timed_out")
     if seat not in whose_turn(state):
@@ -96,6 +98,8 @@ def time_out(state: GameState, seat: int, now: float,
     policy = "forfeit" if move is None else "computer"
     g.emit("turn_timeout", {"seat": seat, "on_timeout": policy,
                             "level": None if move is None else state.options.timeout_level})
+    if move is None and state.phase == "game_over":
+        move = EndMatch(seat)
     if move is None:
         outcome.forfeit(g, seat)
         return _finished(g, state)

@@ -118,12 +118,9 @@ def abandon(g: Draft) -> None:
 
 
 def forfeit(g: Draft, seat: int) -> None:
-    """The seat ran out of time: its side loses the game, and a match ends with it. With more
-    than two sides the leading other side wins (as for a resignation)."""
-    if g.phase == "game_over":  # between the games of a match
-        g.winner = _best_other_side(g, seat, g.match_points)
-    else:
-        finish_game(g, _best_other_side(g, seat, g.scores))
+    """The seat ran out of time in a game: its side loses it, and a match ends with it. With
+    more than two sides the leading other side wins (as for a resignation)."""
+    finish_game(g, _best_other_side(g, seat, g.scores))
     g.ending = "timed_out"
     if g.options.match:
         g.phase = "match_over"

@@ -6,7 +6,7 @@ from typing import cast
 from service.cards import Card
 from service.engine.events import items_data
 from service.engine.outcome import award, game_won, reveal_hand
-from service.engine.rules import MAX_CLAIM, Handoff
+from service.engine.rules import MOST_A_SHOW_IS_WORTH, Handoff
 from service.engine.state import Draft
 from service.errors import IllegalActionError, InvalidInputError
 from service.scoring import SHOW_KINDS, check_claim, nominal_points, score_show, show_points
@@ -101,9 +101,10 @@ def _claimed_points(points: int | None, items, shown: set) -> int:
     if points is None:
         raise InvalidInputError("a claim needs points or items", code="invalid_action",
                                 field="points")
-    if not 0 <= points <= MAX_CLAIM:
-        raise IllegalActionError(f"claim 0..{MAX_CLAIM} points", code="invalid_claim",
-                                 field="points", max=MAX_CLAIM)
+    most = MOST_A_SHOW_IS_WORTH[len(shown)]
+    if not 0 <= points <= most:
+        raise IllegalActionError(f"claim 0..{most} points", code="invalid_claim",
+                                 field="points", max=most)
     return points
 
 

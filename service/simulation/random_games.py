@@ -9,7 +9,7 @@ from service.cards import Card
 from service.engine import (Action, CallMuggins, ClaimCount, ClaimItem, CutForDeal, CutStarter,
                             Discard, EndMatch, GameOptions, GameState, NextGame, Play, Resign,
                             apply, expire, new_game, to_act)
-from service.engine.rules import MIN_PACKET, discard_count, playable
+from service.engine.rules import MIN_PACKET, MOST_A_SHOW_IS_WORTH, discard_count, playable
 from service.scoring import score_show, show_points
 
 
@@ -63,7 +63,8 @@ def _claim(state: GameState, seat: int, rng: random.Random, miscount_rate: float
         return ClaimCount(seat, None, tuple(ClaimItem(i.kind, i.cards) for i in items))
     points = show_points(cards, cast(Card, state.starter), crib=is_crib)
     if rng.random() < miscount_rate:
-        points = max(0, points + rng.choice((-3, -2, -1, 1, 2)))
+        points = min(max(0, points + rng.choice((-3, -2, -1, 1, 2))),
+                     MOST_A_SHOW_IS_WORTH[len(cards) + 1])
     return ClaimCount(seat, points)
 
 

@@ -132,12 +132,17 @@ def test_a_computer_move_for_a_timed_out_seat_follows_its_turn_timeout_event():
     assert state.phase == "cut_starter" and state.turn_deadline == 21.0
 
 
-def test_timing_out_between_the_games_of_a_match_ends_the_match():
+def test_timing_out_between_the_games_of_a_match_ends_the_match_as_it_stands():
     state, _ = won_on_heels(2, (119, 70), turn_time_limit=10, on_timeout="forfeit")
-    state, events = time_out(state, 0, 1000.0)
+    assert state.phase == "game_over" and state.match_points == (1, 0)
+    state, events = time_out(state, 0, 1000.0)  # the leader forfeits nothing
+    assert [event.type for event in events] == [
+        "turn_timeout", "match_over", "game_seed_revealed", "game_over"]
+    assert events[0].public == {"seat": 0, "on_timeout": "forfeit", "level": None}
+    assert events[1].public == {"match_points": [1, 0], "games": 1, "seat": 0}
     over = the_game_over(events)
-    assert (over["reason"], over["winner"]) == ("timed_out", 1)
-    assert state.phase == "match_over"
+    assert (over["reason"], over["winner"]) == ("won", 0)  # the game as it was won
+    assert (state.phase, state.match_points) == ("match_over", (1, 0))
     with pytest.raises(DomainError):
         apply(state, NextGame(1), 1000.0)
 

@@ -125,8 +125,8 @@ def test_time_limit_gives_half_the_true_count_to_the_next_opponent():
 
 def test_invalid_claims_are_refused():
     state = at_show()
-    assert MAX_CLAIM == 29  # no hand or crib is worth more; the API schema's bound too
-    for points, items in [(-1, None), (MAX_CLAIM + 1, None),
+    assert MAX_CLAIM == 46  # the API schema's bound: a show of six cards (six players)
+    for points, items in [(-1, None), (30, None), (MAX_CLAIM + 1, None),  # four cards: 29
                           (3, (ClaimItem("fifteen", cards("JH 5H")),)),
                           (None, (ClaimItem("pair", cards("5S 5H")),)),
                           (None, (ClaimItem("straight", cards("JH 5H")),))]:

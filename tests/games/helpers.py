@@ -6,6 +6,7 @@ import json
 import random
 
 from service.cards import Card
+from service.engine.rules import MOST_A_SHOW_IS_WORTH
 from service.scoring import show_points
 
 HUMAN = {"kind": "human"}
@@ -105,7 +106,8 @@ def random_action(view: dict, rng: random.Random, *, games_per_match: int = 2) -
         cards = [Card.parse(text) for text in option["cards"]]
         points = show_points(cards, Card.parse(option["starter"]), crib=option["hand"] == "crib")
         if rng.random() < 0.3:
-            points = max(0, points + rng.choice((-2, -1, 1, 2)))
+            points = min(max(0, points + rng.choice((-2, -1, 1, 2))),
+                         MOST_A_SHOW_IS_WORTH[len(cards) + 1])
         return {"type": kind, "points": points}
     if kind in ("next_game", "end_match"):
         return {"type": "next_game" if len(view["results"]) < games_per_match else "end_match"}

@@ -213,11 +213,11 @@ def test_a_claim_above_what_any_show_is_worth_is_refused_not_given_to_the_oppone
     player = Player.creator(client, create(client, [HUMAN, COMPUTER],
                                            {"counting": "manual", "muggins": "auto"}))
     game = play_to(player, "show")
-    over = player.post({"type": "claim", "points": 30})
+    over = player.post({"type": "claim", "points": 47})
     body = over.get_json()
     assert (over.status_code, body["code"]) == (422, "validation_failed")
     assert body["errors"] == {"points": ["Must be greater than or equal to 0 and less than or "
-                                         "equal to 29."]}
+                                         "equal to 46."]}
     assert player.read()["version"] == game["version"]
 
 
