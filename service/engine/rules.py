@@ -10,7 +10,8 @@ PHASES = ("cut_for_deal", "discard", "cut_starter", "play", "show", "game_over",
 TEAM_LAYOUTS = {"2x2": 4, "3x2": 6, "2x3": 6}  # layout -> players
 MIN_PACKET = 4  # a cut leaves at least four cards in each packet
 # The most points a manual count may claim, by the cards shown with the starter: no hand or crib
-# of four is worth more than 29, none of five (six players keep five) more than 46 (4-4-5-5 6-6).
+# of four is worth more than 29, none of five (six players keep five) more than 46 (4-4-5-5-6
+# with a 6 starter).
 # A larger claim is refused, not corrected: with muggins its excess would go to the opponent (999
 # on a hand of 12 would give away 987 points for a typing slip).
 MOST_A_SHOW_IS_WORTH = {5: 29, 6: 46}

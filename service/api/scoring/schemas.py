@@ -92,7 +92,8 @@ _CLAIM_ITEM_JSON = {
     },
 }
 MAX_CLAIM_ITEMS = 64
-# A count to check may be any number a player might say: past 29 it is simply overclaimed.
+# A count to check may be any number a player might say: past what the show is worth it is
+# simply overclaimed.
 MAX_CHECKED_CLAIM = 999
 
 
