@@ -127,8 +127,19 @@ class Settings:
     analysis_cpu_ms_per_minute: int = 10000
     webhook_concurrency: int = 50     # deliveries a process holds, under way or waiting
     webhook_per_destination: int = 4  # under way at once to one scheme://host:port
+    vapid_private_key: str = field(default="", repr=False)  # "": made once, kept in the store
+    vapid_subject: str = "mailto:push@cribbage.invalid"
 
     def __post_init__(self):
+        if not self.vapid_subject.startswith(("mailto:", "https://")):
+            raise SettingsError("CRIBBAGE_VAPID_SUBJECT must be a mailto: or https:// contact "
+                                "for the push services")
+        if self.vapid_private_key:
+            from service.webhooks.push import VapidKey  # cryptography only where push is set
+            try:
+                VapidKey.from_text(self.vapid_private_key, self.vapid_subject)
+            except ValueError as error:
+                raise SettingsError(f"CRIBBAGE_VAPID_PRIVATE_KEY: {error}") from None
         if self.durability != "none" and not self.redis_url:
             raise SettingsError(f"CRIBBAGE_DURABILITY={self.durability!r} needs "
                                 "CRIBBAGE_REDIS_URL: the embedded store keeps nothing across "
@@ -207,6 +218,9 @@ class Settings:
                                                    defaults.webhook_concurrency),
             webhook_per_destination=parse_positive_int(env, "CRIBBAGE_WEBHOOK_PER_DESTINATION",
                                                        defaults.webhook_per_destination),
+            vapid_private_key=parse_text(env, "CRIBBAGE_VAPID_PRIVATE_KEY",
+                                         defaults.vapid_private_key),
+            vapid_subject=parse_text(env, "CRIBBAGE_VAPID_SUBJECT", defaults.vapid_subject),
         )
 
     @property

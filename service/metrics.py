@@ -77,8 +77,9 @@ def record_game_finished(phase_before: str, phase_after: str) -> None:
 
 WEBHOOK_DELIVERIES = Counter(
     "cribbage_webhook_deliveries_total",
-    "Webhook delivery attempts, by outcome: delivered, retrying (failed, tried again later), "
-    "given_up (failed its last attempt)", ["outcome"])
+    "Webhook and push delivery attempts, by outcome: delivered, retrying (failed, tried again "
+    "later), given_up (failed its last attempt), gone (a push subscription its push service "
+    "no longer knows: deleted)", ["outcome"])
 WEBHOOK_QUEUE_DEPTH = Gauge(
     "cribbage_webhook_queue_depth",
     "Webhook entries queued, pending or waiting for a retry, as a delivery worker last saw",

@@ -84,6 +84,23 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                             404: ("webhook_not_found",)},
     "listPlayerWebhookDeliveries": {401: ("missing_token", "invalid_player_token"),
                                     404: ("webhook_not_found",)},
+    # Push subscriptions: generated keys are seldom a P-256 point, endpoints seldom public
+    "createGamePushSubscription": {
+        401: ("missing_token",), 403: ("invalid_token",), 404: ("game_not_found",),
+        409: ("too_many_push_subscriptions",),
+        422: ("invalid_push_keys", "invalid_webhook_url", "webhook_address_refused",
+              "webhook_host_unresolved")},
+    "listGamePushSubscriptions": {401: ("missing_token",), 403: ("invalid_token",),
+                                  404: ("game_not_found",)},
+    "deleteGamePushSubscription": {401: ("missing_token",), 403: ("invalid_token",),
+                                   404: ("game_not_found", "push_subscription_not_found")},
+    "createPlayerPushSubscription": {
+        401: ("missing_token", "invalid_player_token"), 409: ("too_many_push_subscriptions",),
+        422: ("invalid_push_keys", "invalid_webhook_url", "webhook_address_refused",
+              "webhook_host_unresolved")},
+    "listPlayerPushSubscriptions": {401: ("missing_token", "invalid_player_token")},
+    "deletePlayerPushSubscription": {401: ("missing_token", "invalid_player_token"),
+                                     404: ("push_subscription_not_found",)},
 }
 
 

@@ -204,3 +204,25 @@ def test_the_webhook_settings_are_read_from_the_environment():
             defaults.webhook_ca_file) == (False, 8, 5000, 60, "")
     with pytest.raises(SettingsError, match="CRIBBAGE_WEBHOOK_ATTEMPTS='0'"):
         Settings.from_env({"CRIBBAGE_WEBHOOK_ATTEMPTS": "0"})
+
+
+def test_the_vapid_key_is_pem_or_base64url_and_never_shown_and_its_subject_a_contact():
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    from service.webhooks.push import VapidKey, new_private_key_text
+    raw = new_private_key_text()
+    pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption()).decode()
+    for key in (raw, pem):
+        settings = Settings.from_env({"CRIBBAGE_VAPID_PRIVATE_KEY": key,
+                                      "CRIBBAGE_VAPID_SUBJECT": "https://cribbage.example"})
+        assert settings.vapid_private_key == key.strip() and key.strip() not in repr(settings)
+        assert len(VapidKey.from_text(key, settings.vapid_subject).public_key) == 87
+    with pytest.raises(SettingsError, match="CRIBBAGE_VAPID_PRIVATE_KEY: a VAPID private key "
+                                            "is 32 bytes") as raised:
+        Settings.from_env({"CRIBBAGE_VAPID_PRIVATE_KEY": raw[:-4]})
+    assert raw[:-4] not in str(raised.value)
+    with pytest.raises(SettingsError, match="CRIBBAGE_VAPID_SUBJECT must be a mailto:"):
+        Settings.from_env({"CRIBBAGE_VAPID_SUBJECT": "ops@cribbage.example"})

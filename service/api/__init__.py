@@ -10,7 +10,8 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import (analysis, compute, cors, docs, games, health, images, limits,
-                         observability, play, players, problems, responses, scoring, webhooks)
+                         observability, play, players, problems, push, responses, scoring,
+                         webhooks)
 from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
@@ -71,6 +72,7 @@ def create_app(config: Mapping | None = None,
     games.init_app(app, api, store, clock, tier)
     api.register_blueprint(players.blp)
     webhooks.init_app(app, api)
+    push.init_app(app, api)
     docs.init_app(app)
     play.init_app(app)
     responses.document_unreadable_requests(app)

@@ -97,6 +97,16 @@ player. Each POST is signed the Standard Webhooks way (`webhook-id`, `webhook-ti
 `GET /v1/games/{game_id}/webhooks/{webhook_id}/deliveries` and \
 `GET /v1/players/me/webhooks/{webhook_id}/deliveries` show its recent deliveries.
 
+**Push to devices** (optional, no server of your own): subscribe a browser or app with the \
+key of `GET /v1/push/key`, then register the subscription for a seat with \
+`POST /v1/games/{game_id}/push-subscriptions` or for a player with \
+`POST /v1/players/me/push-subscriptions`. The same notifications are pushed (Web Push, \
+encrypted for the device, VAPID-signed, one per game topic). \
+`GET /v1/games/{game_id}/push-subscriptions` and `GET /v1/players/me/push-subscriptions` \
+list yours; `DELETE /v1/games/{game_id}/push-subscriptions/{subscription_id}` and \
+`DELETE /v1/players/me/push-subscriptions/{subscription_id}` delete one. A subscription its \
+push service reports gone is deleted.
+
 Every shuffle is verifiable: the hash of a hand's seed is published when it is dealt and the \
 seed is revealed when the hand ends. An idle game expires after a set time.
 

@@ -59,7 +59,10 @@ TOKEN_CHECKING_ENDPOINTS = frozenset({
     "webhooks.list_game_webhooks", "webhooks.delete_game_webhook",
     "webhooks.list_game_webhook_deliveries", "webhooks.create_player_webhook",
     "webhooks.list_player_webhooks", "webhooks.delete_player_webhook",
-    "webhooks.list_player_webhook_deliveries"})
+    "webhooks.list_player_webhook_deliveries", "push.create_game_push_subscription",
+    "push.list_game_push_subscriptions", "push.delete_game_push_subscription",
+    "push.create_player_push_subscription", "push.list_player_push_subscriptions",
+    "push.delete_player_push_subscription"})
 TOKEN_SCOPE = "token"
 # Never limited: orchestration probes, the docs pages and the play page's files (its API calls
 # are limited as any client's). /metrics is limited like any route

@@ -116,6 +116,13 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                     "{field}: {host} does not resolve"),
         "too_many_webhooks": ("Too many webhooks", "At most {limit} webhooks; delete one first"),
         "webhook_not_found": ("Webhook not found", "You have no webhook {webhook_id}"),
+        "invalid_push_keys": ("Invalid push subscription keys",
+                              "{field}: p256dh must be a P-256 public key (65 bytes) and auth 16 "
+                              "bytes, each in base64url, as PushManager.subscribe() gives them"),
+        "too_many_push_subscriptions": ("Too many push subscriptions",
+                                        "At most {limit} push subscriptions; delete one first"),
+        "push_subscription_not_found": ("Push subscription not found",
+                                        "You have no push subscription {subscription_id}"),
         "version_mismatch": ("Game has moved on",
                              "The game is at version {version}; read it again"),
         "idempotency_key_reused": ("Idempotency-Key reused",
@@ -294,6 +301,14 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "too_many_webhooks": ("Demasiados webhooks",
                               "Como mucho {limit} webhooks; borre uno antes"),
         "webhook_not_found": ("Webhook no encontrado", "No tiene ningún webhook {webhook_id}"),
+        "invalid_push_keys": ("Claves de suscripción push no válidas",
+                              "{field}: p256dh debe ser una clave pública P-256 (65 bytes) y "
+                              "auth 16 bytes, ambas en base64url, como las da "
+                              "PushManager.subscribe()"),
+        "too_many_push_subscriptions": ("Demasiadas suscripciones push",
+                                        "Como mucho {limit} suscripciones push; borre una antes"),
+        "push_subscription_not_found": ("Suscripción push no encontrada",
+                                        "No tiene ninguna suscripción push {subscription_id}"),
         "version_mismatch": ("La partida ha avanzado",
                              "La partida está en la versión {version}; vuelva a leerla"),
         "idempotency_key_reused": ("Idempotency-Key repetida",

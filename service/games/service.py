@@ -464,6 +464,10 @@ class GamesService:
         key = tokens.digest(token)
         return _player_from(key, self._stored_player(key))
 
+    def player_by_key(self, key: str) -> Player:
+        """The player stored under `key` (its token's digest); PlayerRefused if none."""
+        return _player_from(key, self._stored_player(key))
+
     def change_player(self, player: Player, change: Callable[[Player], Player]) -> Player:
         """Save `change(player)` (its name and webhooks) over the player's document with a
         compare-and-set: a change saved meanwhile by another request is read again and

@@ -5,24 +5,34 @@ notifications; a player's live in the player's document, and the records of its 
 the player (GameRecord.player_webhooks) from its first webhook on. Each caller sees and
 deletes only its own: a seat those it registered, a player its own. A secret is given (24 to
 128 characters) or made here and shown once; it is never shown again.
+
+A push subscription (service.webhooks.push) is kept beside them as a webhook with keys; each
+kind is listed, counted and deleted apart from the other.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, replace
 
+from service.errors import DomainError
 from service.games.errors import TokenRequired
 from service.store import StoreError
 from service.webhooks import addresses
 from service.webhooks.delivery import log_key
-from service.webhooks.errors import TooManyWebhooks, WebhookNotFound
-from service.webhooks.model import (MAX_PER_GAME, MAX_PER_PLAYER, Webhook, new_secret,
-                                    new_webhook_id)
+from service.webhooks.errors import (InvalidPushKeys, PushSubscriptionNotFound,
+                                     TooManyPushSubscriptions, TooManyWebhooks, WebhookNotFound)
+from service.webhooks.model import (MAX_PER_GAME, MAX_PER_PLAYER, MAX_PUSH_PER_GAME,
+                                    MAX_PUSH_PER_PLAYER, Webhook, new_secret,
+                                    new_subscription_id, new_webhook_id)
+from service.webhooks.push import public_key_error
 
 from .players import Player
 from .record import GameRecord
 from .service import GamesService
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,16 @@ class WebhookRequest:
     events: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class PushRequest:
+    """A Web Push subscription as a browser's PushManager.subscribe() gives it."""
+
+    endpoint: str
+    p256dh: str
+    auth: str
+    events: tuple[str, ...]
+
+
 class Webhooks:
     def __init__(self, games: GamesService, allow_private: bool = False):
         self.games = games
@@ -45,26 +65,39 @@ class Webhooks:
 
     # A game's -----------------------------------------------------------------------------------
     def add_to_game(self, game_id: str, token: str | None, request: WebhookRequest) -> NewWebhook:
-        if not token:
-            raise TokenRequired("registering a webhook needs the seat's token")
         new = self._new(request)
+        return replace(new, webhook=self._add_to_game(game_id, token, new.webhook))
+
+    def add_push_to_game(self, game_id: str, token: str | None, request: PushRequest) -> Webhook:
+        return self._add_to_game(game_id, token, self._new_push(request))
+
+    def _add_to_game(self, game_id: str, token: str | None, webhook: Webhook) -> Webhook:
+        if not token:
+            raise TokenRequired("registering a webhook or push subscription needs the seat's "
+                                "token")
 
         def add(record: GameRecord, seat: int | None) -> GameRecord:
-            if len(record.webhooks) >= MAX_PER_GAME:
-                raise TooManyWebhooks(f"a game has at most {MAX_PER_GAME} webhooks",
-                                      limit=MAX_PER_GAME)
-            return replace(record, webhooks=record.webhooks + (replace(new.webhook, seat=seat),))
+            if sum(kept.is_push == webhook.is_push for kept in record.webhooks) >= \
+                    _most_per_game(webhook):
+                raise _too_many(webhook, "a game", _most_per_game(webhook))
+            return replace(record, webhooks=record.webhooks + (replace(webhook, seat=seat),))
 
         _, seat = self.games.change(game_id, token, add)
-        return replace(new, webhook=replace(new.webhook, seat=seat))
+        return replace(webhook, seat=seat)
 
-    def of_game(self, game_id: str, token: str | None) -> tuple[Webhook, ...]:
+    def of_game(self, game_id: str, token: str | None, push: bool = False
+                ) -> tuple[Webhook, ...]:
+        """The seat's webhooks (or, with `push`, its push subscriptions)."""
         record, seat = self.games.seat_of(game_id, _required(token))
-        return tuple(webhook for webhook in record.webhooks if webhook.seat == seat)
+        return tuple(webhook for webhook in record.webhooks
+                     if webhook.seat == seat and webhook.is_push == push)
 
     def remove_from_game(self, game_id: str, token: str | None,
                          webhook_id: str) -> tuple[Webhook, ...]:
-        """Delete one of the seat's webhooks; returns those it has left."""
+        """Delete one of the seat's webhooks (or push subscriptions); returns those of its kind
+        it has left."""
+        push = webhook_id.startswith("ps_")
+
         def remove(record: GameRecord, seat: int | None) -> GameRecord:
             kept = tuple(webhook for webhook in record.webhooks
                          if not (webhook.webhook_id == webhook_id and webhook.seat == seat))
@@ -73,28 +106,38 @@ class Webhooks:
             return replace(record, webhooks=kept)
 
         record, seat = self.games.change(game_id, _required(token), remove)
-        return tuple(webhook for webhook in record.webhooks if webhook.seat == seat)
+        return tuple(webhook for webhook in record.webhooks
+                     if webhook.seat == seat and webhook.is_push == push)
 
     def game_deliveries(self, game_id: str, token: str | None, webhook_id: str) -> list[dict]:
-        if webhook_id not in {webhook.webhook_id for webhook in self.of_game(game_id, token)}:
+        seats = self.of_game(game_id, token, push=webhook_id.startswith("ps_"))
+        if webhook_id not in {webhook.webhook_id for webhook in seats}:
             raise _not_found(webhook_id)
         return self._deliveries(log_key(f"game:{game_id}", webhook_id))
 
     # A player's ---------------------------------------------------------------------------------
     def add_to_player(self, player: Player, request: WebhookRequest) -> NewWebhook:
         new = self._new(request)
-
-        def add(current: Player) -> Player:
-            if len(current.webhooks) >= MAX_PER_PLAYER:
-                raise TooManyWebhooks(f"a player has at most {MAX_PER_PLAYER} webhooks",
-                                      limit=MAX_PER_PLAYER)
-            return replace(current, webhooks=current.webhooks + (new.webhook,))
-
-        self._name_player_in_games(self.games.change_player(player, add))
+        self._add_to_player(player, new.webhook)
         return new
 
+    def add_push_to_player(self, player: Player, request: PushRequest) -> Webhook:
+        subscription = self._new_push(request)
+        self._add_to_player(player, subscription)
+        return subscription
+
+    def _add_to_player(self, player: Player, webhook: Webhook) -> None:
+        def add(current: Player) -> Player:
+            if sum(kept.is_push == webhook.is_push for kept in current.webhooks) >= \
+                    _most_per_player(webhook):
+                raise _too_many(webhook, "a player", _most_per_player(webhook))
+            return replace(current, webhooks=current.webhooks + (webhook,))
+
+        self._name_player_in_games(self.games.change_player(player, add))
+
     def remove_from_player(self, player: Player, webhook_id: str) -> tuple[Webhook, ...]:
-        """Delete one of the player's webhooks; returns those it has left."""
+        """Delete one of the player's webhooks (or push subscriptions); returns those of its kind
+        it has left."""
         def remove(current: Player) -> Player:
             kept = tuple(webhook for webhook in current.webhooks
                          if webhook.webhook_id != webhook_id)
@@ -102,7 +145,27 @@ class Webhooks:
                 raise _not_found(webhook_id)
             return replace(current, webhooks=kept)
 
-        return self.games.change_player(player, remove).webhooks
+        push = webhook_id.startswith("ps_")
+        return tuple(webhook for webhook in self.games.change_player(player, remove).webhooks
+                     if webhook.is_push == push)
+
+    def forget(self, owner: str, webhook_id: str, player_key: str | None) -> None:
+        """Delete a push subscription its push service reported gone: a game's (owner
+        game:<id>) or a player's (the player's key). A game or player gone too, or one that
+        cannot be changed now, is left: its next delivery finds the subscription gone again."""
+        def without(webhooks: tuple[Webhook, ...]) -> tuple[Webhook, ...]:
+            return tuple(webhook for webhook in webhooks if webhook.webhook_id != webhook_id)
+
+        try:
+            if player_key is None:
+                self.games.change(owner.removeprefix("game:"), None, lambda record, seat: replace(
+                    record, webhooks=without(record.webhooks)))
+            else:
+                self.games.change_player(self.games.player_by_key(player_key), lambda player: (
+                    replace(player, webhooks=without(player.webhooks))))
+        except (StoreError, ValueError) as error:
+            log.warning("gone push subscription %s of %s not deleted: %s", webhook_id, owner,
+                        error)
 
     def player_deliveries(self, player: Player, webhook_id: str) -> list[dict]:
         if webhook_id not in {webhook.webhook_id for webhook in player.webhooks}:
@@ -125,6 +188,18 @@ class Webhooks:
         webhook = Webhook(new_webhook_id(), request.url, secret, request.events,
                           self.games.clock())
         return NewWebhook(webhook, None if request.secret else secret)
+
+    def _new_push(self, request: PushRequest) -> Webhook:
+        problem = public_key_error(request.p256dh, request.auth)
+        if problem:
+            raise InvalidPushKeys(problem, field="keys")
+        try:
+            addresses.check(request.endpoint, self.allow_private)
+        except DomainError as refused:  # the same checks as a webhook's URL, named for push
+            raise type(refused)(str(refused), code=refused.code,
+                                **{**refused.params, "field": "endpoint"}) from None
+        return Webhook(new_subscription_id(), request.endpoint, "", request.events,
+                       self.games.clock(), keys=(request.p256dh, request.auth))
 
     def _name_player_in_games(self, player: Player) -> None:
         """Name the player in the records of its games in play, so their saves notify it. A game
@@ -151,5 +226,23 @@ def _required(token: str | None) -> str:
 
 
 def _not_found(webhook_id: str) -> WebhookNotFound:
+    if webhook_id.startswith("ps_"):
+        return PushSubscriptionNotFound(f"no push subscription {webhook_id} of yours",
+                                        subscription_id=webhook_id)
     return WebhookNotFound(f"no webhook {webhook_id} of yours", webhook_id=webhook_id)
+
+
+def _most_per_game(webhook: Webhook) -> int:
+    return MAX_PUSH_PER_GAME if webhook.is_push else MAX_PER_GAME
+
+
+def _most_per_player(webhook: Webhook) -> int:
+    return MAX_PUSH_PER_PLAYER if webhook.is_push else MAX_PER_PLAYER
+
+
+def _too_many(webhook: Webhook, holder: str, limit: int) -> Exception:
+    if webhook.is_push:
+        return TooManyPushSubscriptions(f"{holder} has at most {limit} push subscriptions",
+                                        limit=limit)
+    return TooManyWebhooks(f"{holder} has at most {limit} webhooks", limit=limit)
 

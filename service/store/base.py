@@ -242,6 +242,11 @@ class GameStore(ABC):
         """The game no longer counts among `owner`'s live games (it is finished)."""
 
     @abstractmethod
+    def shared_value(self, name: str, candidate: str) -> str:
+        """The deployment's value under `name`, kept without expiry: `candidate` if none was
+        kept yet (the first writer's wins, so every process agrees)."""
+
+    @abstractmethod
     def create_player(self, player_key: str, data: str, ttl: int) -> None:
         """Store a new player with no games."""
 

@@ -72,6 +72,7 @@ class MemoryGameStore(GameStore):
         self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
+        self._shared: dict[str, str] = {}
         self._due: dict[str, float] = {}  # the deadline index: game id -> its time
         # The webhook queue: new entries in order, those taken and not finished, retries by
         # when due, and each webhook's log (dropped DELIVERY_LOG_TTL after its last write).
@@ -203,6 +204,10 @@ class MemoryGameStore(GameStore):
             claims.pop(game_id, None)
             if not claims:
                 self._claims.pop(owner, None)
+
+    def shared_value(self, name: str, candidate: str) -> str:
+        with self._lock:
+            return self._shared.setdefault(name, candidate)
 
     def create_player(self, player_key: str, data: str, ttl: int) -> None:
         with self._lock:

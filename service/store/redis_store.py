@@ -726,6 +726,13 @@ class RedisGameStore(GameStore):
     def release_live_game(self, owner: str, game_id: str) -> None:
         self._run(RELEASE, game_id, [game_id], keys=[live_games_key(owner)])
 
+    def shared_value(self, name: str, candidate: str) -> str:
+        key = "cribbage:shared:" + name
+        with self._errors_mapped():
+            client = self._connect()
+            client.set(key, candidate, nx=True)
+            return client.get(key)
+
     def create_player(self, player_key: str, data: str, ttl: int) -> None:
         self._run(PLAYER_CREATE, player_key, [data, ttl], keys=player_keys(player_key))
 

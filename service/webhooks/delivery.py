@@ -14,6 +14,10 @@ deliveries, under way or waiting: at that bound the reader takes no entry until 
 Each delivery under way is a thread of its own, a greenlet in the gevent server, and goes on
 with the next of its destination's queue that may start.
 
+A push subscription's delivery (service.webhooks.push) goes the same way, encrypted for the
+subscription and signed with the deployment's VAPID key; one the push service reports gone
+(404, 410) is not retried and the subscription is deleted (`forget`).
+
 A delivery is POSTed once and, if the receiver does not answer 2xx, queued again for attempt
 n+1 after RetryPolicy.delay(n) (5 s, 15 s, 45 s, ...) until `attempts` are spent; each
 attempt is written to the webhook's delivery log. An entry is finished only after its attempt,
@@ -39,7 +43,7 @@ from service import metrics
 from service.games.service import server_time
 from service.store import DeliveryLog, GameStore, QueuedEntry, StoreError
 
-from . import addresses, notifications, sender, signing
+from . import addresses, notifications, push, sender, signing
 from .model import Webhook
 from .notifications import Notification
 
@@ -74,6 +78,10 @@ class Bounds:
 
 # A player's id and webhooks by the player's key; None if the player is gone.
 PlayerWebhooks = Callable[[str], "tuple[str, tuple[Webhook, ...]] | None"]
+# Deletes a push subscription the push service reported gone: its owner, its id and, a player's,
+# the player's key.
+ForgetSubscription = Callable[[str, str, "str | None"], None]
+GONE = (404, 410)  # a push service's answers for a subscription that no longer exists
 
 
 @dataclass(frozen=True)
@@ -113,9 +121,13 @@ class DeliveryWorker:
     def __init__(self, store: GameStore, player_webhooks: PlayerWebhooks,
                  send_policy: sender.SendPolicy = sender.SendPolicy(),
                  retry_policy: RetryPolicy = RetryPolicy(),
-                 clock: Callable[[], float] = time.time, bounds: Bounds = Bounds()):
+                 clock: Callable[[], float] = time.time, bounds: Bounds = Bounds(),
+                 vapid: push.DeploymentKey | None = None,
+                 forget: ForgetSubscription = lambda owner, subscription_id, player_key: None):
         self.store = store
         self.player_webhooks = player_webhooks
+        self.vapid = vapid
+        self.forget = forget
         self.send_policy = send_policy
         self.retry_policy = retry_policy
         self.bounds = bounds
@@ -269,23 +281,30 @@ class DeliveryWorker:
         player_id, webhooks = found
         notification = Notification(item["notification_id"], item["event"], item["data"])
         return [notifications.delivery(notification, webhook, f"player:{player_id}",
-                                       item["created"])
+                                       item["created"], item["player_key"])
                 for webhook in webhooks if webhook.wants(item["event"])]
 
     def _deliver(self, entry_id: str, item: dict) -> None:
         now = self.clock()
-        body = json.dumps({"type": item["event"], "timestamp": server_time(item["created"]),
-                           "data": item["data"]}, separators=(",", ":")).encode()
-        headers = signing.headers(item["secret"], item["delivery_id"], int(now), body)
-        outcome = sender.post(item["url"], body, headers, self.send_policy)
+        message = {"type": item["event"], "timestamp": server_time(item["created"]),
+                   "data": item["data"]}
+        if "keys" in item:
+            outcome = self._push(item, message)
+        else:
+            body = _json(message).encode()
+            headers = signing.headers(item["secret"], item["delivery_id"], int(now), body)
+            outcome = sender.post(item["url"], body, headers, self.send_policy)
         attempt = item["attempt"] + 1
         retry = None
         if outcome.delivered:
             result = "delivered"
+        elif "keys" in item and outcome.status in GONE:
+            result = "gone"
+            self.forget(item["owner"], item["webhook_id"], item.get("player_key"))
         elif attempt < self.retry_policy.attempts:
             result = "retrying"
             due = now + self.retry_policy.delay(attempt)
-            retry = (json.dumps({**item, "attempt": attempt}, separators=(",", ":")), due)
+            retry = (_json({**item, "attempt": attempt}), due)
         else:
             result = "given_up"
         record = {"delivery_id": item["delivery_id"], "event": item["event"],
@@ -295,9 +314,28 @@ class DeliveryWorker:
                   "next_attempt_at": None if retry is None else server_time(retry[1]),
                   "delivered_at": server_time(now) if outcome.delivered else None}
         self.store.finish_entry(entry_id, retry=retry, log=DeliveryLog(
-            log_key(item["owner"], item["webhook_id"]), item["delivery_id"],
-            json.dumps(record, separators=(",", ":"))))
+            log_key(item["owner"], item["webhook_id"]), item["delivery_id"], _json(record)))
         metrics.WEBHOOK_DELIVERIES.labels(result).inc()
+
+    def _push(self, item: dict, message: dict) -> sender.Outcome:
+        """A push subscription's delivery: the message encrypted for it. One too long for a
+        push message (MAX_PAYLOAD) goes without its data but the game and version, which a
+        client reads the rest by."""
+        if self.vapid is None:
+            return sender.Outcome(error="refused: push is not set up in this process")
+        payload = _json(message).encode()
+        if len(payload) > push.MAX_PAYLOAD:
+            data = message["data"]
+            payload = _json({**message, "data": {"game_id": data.get("game_id"),
+                                                 "version": data.get("version")}}).encode()
+        p256dh, auth = item["keys"]
+        body, headers = push.request(self.vapid.get(), item["url"], p256dh, auth, payload,
+                                     item["event"], item["data"].get("game_id"))
+        return sender.post(item["url"], body, headers, self.send_policy)
+
+
+def _json(value: dict) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def log_key(owner: str, webhook_id: str) -> str:

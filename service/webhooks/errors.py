@@ -1,4 +1,4 @@
-"""What webhook registration refuses."""
+"""What webhook and push subscription registration refuses."""
 
 from __future__ import annotations
 
@@ -26,3 +26,19 @@ class WebhookNotFound(GameNotFound):
     """No webhook of the caller under this id: not found, like a game."""
 
     code = "webhook_not_found"
+
+
+class InvalidPushKeys(InvalidInputError):
+    """A subscription's p256dh is not a P-256 public key, or its auth not 16 bytes."""
+
+    code = "invalid_push_keys"
+
+
+class TooManyPushSubscriptions(IllegalActionError):
+    code = "too_many_push_subscriptions"
+
+
+class PushSubscriptionNotFound(GameNotFound):
+    """No push subscription of the caller under this id: not found, like a game."""
+
+    code = "push_subscription_not_found"

@@ -1,4 +1,8 @@
-"""A webhook as a game record or a player document keeps it, and its secret's signing key."""
+"""A webhook as a game record or a player document keeps it, and its secret's signing key.
+
+A push subscription (Web Push: service.webhooks.push) is kept and queued as a webhook whose
+`url` is the subscription's endpoint and whose `keys` are its p256dh and auth keys; it has no
+secret (the payload is encrypted for the subscription instead of signed)."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from dataclasses import asdict, dataclass
 EVENT_TYPES = ("turn", "game_over", "presence")
 MAX_PER_GAME = 10        # webhooks one game may hold, all seats together
 MAX_PER_PLAYER = 5       # webhooks one player may hold
+MAX_PUSH_PER_GAME = 12   # push subscriptions one game may hold, all seats together
+MAX_PUSH_PER_PLAYER = 10  # push subscriptions one player may hold (its devices and browsers)
 SECRET_PREFIX = "whsec_"  # a generated secret: base64 of its key, as Standard Webhooks prints it
 SECRET_BYTES = 24
 
@@ -21,20 +27,36 @@ class Webhook:
     events: tuple[str, ...]
     created: float                 # epoch seconds
     seat: int | None = None        # a game's webhook: the seat that registered it
+    keys: tuple[str, str] | None = None  # a push subscription's p256dh and auth (base64url)
+
+    @property
+    def is_push(self) -> bool:
+        return self.keys is not None
 
     def wants(self, event: str) -> bool:
         return event in self.events
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "events": list(self.events)}
+        data = {**asdict(self), "events": list(self.events)}
+        if self.keys is None:
+            del data["keys"]  # a webhook's document as it always was
+        else:
+            data["keys"] = list(self.keys)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Webhook:
-        return cls(**{**data, "events": tuple(data["events"])})
+        keys = data.get("keys")
+        return cls(**{**data, "events": tuple(data["events"]),
+                      "keys": None if keys is None else tuple(keys)})
 
 
 def new_webhook_id() -> str:
     return "wh_" + secrets.token_urlsafe(12)
+
+
+def new_subscription_id() -> str:
+    return "ps_" + secrets.token_urlsafe(12)
 
 
 def new_secret() -> str:

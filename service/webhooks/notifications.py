@@ -1,8 +1,9 @@
 """What a game's save tells its webhooks: the queue entries written with the save.
 
-A save makes at most one notification of each kind: `turn` when the set of human seats to act
-(or the phase they act in) differs from the one last notified, and one per `game_over` or
-`presence` event it appends. Each becomes one delivery entry per game webhook that wants it,
+A save makes at most one notification of each kind: `turn` when human seats are to act and
+either the game moved on (the save appends an event of the game, not only the table's: an
+action, a computer's reply, a timeout; every decision is told, the cards of a play one by one) or they are not the
+seats (or the phase) last notified, and one per `game_over` or `presence` event it appends. Each becomes one delivery entry per game webhook that wants it,
 and one player entry per linked player with webhooks (the delivery worker expands those with
 the player's webhooks, which the game record does not hold). Payloads are built from public
 values only: seat numbers, phases, versions, deadlines, and events as a spectator sees them.
@@ -19,6 +20,9 @@ from dataclasses import dataclass
 from .model import Webhook
 
 NOTIFIED_EVENTS = ("game_over", "presence")
+# The table's events, not the game's: none of them gives a seat a new decision.
+QUIET_EVENTS = ("presence", "seat_joined", "seat_renamed", "rematch_offered",
+                "rematch_accepted", "rematch_declined", "rematch_expired", "rematch_started")
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,8 @@ def notifications(game_id: str, version: int, turn: Turn, notified: Turn | None,
                   deadline: str | None, events: Sequence[dict]) -> list[Notification]:
     """The save's notifications. `events` are the appended events as a spectator sees them."""
     found = []
-    if turn != notified and turn.seats:
+    moved = any(event["type"] not in QUIET_EVENTS for event in events)
+    if turn.seats and (moved or turn != notified):
         found.append(("turn", {"game_id": game_id, "seats": list(turn.seats),
                                "phase": turn.phase, "version": version,
                                "deadline": deadline}))
@@ -74,14 +79,22 @@ def outbox(notified: Sequence[Notification], webhooks: Sequence[Webhook],
     return entries
 
 
-def delivery(notification: Notification, webhook: Webhook, owner: str, now: float) -> str:
+def delivery(notification: Notification, webhook: Webhook, owner: str, now: float,
+             player_key: str | None = None) -> str:
     """One delivery entry. Its id is the same whenever the same notification is expanded for
-    the same webhook again (after a crash), so a receiver can drop the repeat."""
+    the same webhook again (after a crash), so a receiver can drop the repeat. A player's push
+    subscription's names the player's key, by which it is deleted if its push service says it
+    is gone."""
     digest = hashlib.sha256(f"{notification.notification_id}/{webhook.webhook_id}".encode())
-    return _text({"kind": "delivery", "delivery_id": "msg_" + digest.hexdigest()[:24],
-                  "owner": owner, "webhook_id": webhook.webhook_id, "url": webhook.url,
-                  "secret": webhook.secret, "event": notification.event,
-                  "data": notification.data, "attempt": 0, "created": now})
+    entry = {"kind": "delivery", "delivery_id": "msg_" + digest.hexdigest()[:24],
+             "owner": owner, "webhook_id": webhook.webhook_id, "url": webhook.url,
+             "secret": webhook.secret, "event": notification.event,
+             "data": notification.data, "attempt": 0, "created": now}
+    if webhook.keys is not None:
+        entry["keys"] = list(webhook.keys)
+        if player_key is not None:
+            entry["player_key"] = player_key
+    return _text(entry)
 
 
 def new_id() -> str:

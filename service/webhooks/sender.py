@@ -52,7 +52,7 @@ def post(url: str, body: bytes, headers: dict[str, str], policy: SendPolicy) -> 
     cut_off = _CutOff(connection.sock, policy.answer_timeout)
     try:
         connection.request("POST", target.path, body, {
-            **headers, "Content-Type": "application/json", "User-Agent": USER_AGENT})
+            "Content-Type": "application/json", **headers, "User-Agent": USER_AGENT})
         response = connection.getresponse()
         response.read(RESPONSE_BYTES)
         return Outcome(status=response.status)

@@ -19,6 +19,7 @@ from service.engine.shuffle import cut_seed, hand_seed
 from service.games.record import GameRecord
 from tests.games.conftest import make_app
 from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create, random_action
+from tests.webhooks.push_device import Device
 from tests.webhooks.receiver import Receiver
 
 SETUPS = {
@@ -353,10 +354,12 @@ def test_turn_timeouts_presence_and_the_end_show_no_one_what_it_may_not_see(
 @pytest.mark.parametrize("setup", ["two humans, match", "three, manual, muggins call",
                                    "six, three pairs"])
 def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup):
-    """A game with a seat's webhook and a player's, played to its end against a real
-    receiver: every payload (turns, endings, presence) holds no card at all, and no seed a
-    spectator may not see at the time it was queued; nor do the webhook lists and delivery
-    logs. No token, and no webhook secret after its registration, is in any of them."""
+    """A game with a seat's webhook and a player's, and a seat's push subscription and a
+    player's, played to its end against a real receiver: every payload (turns, endings,
+    presence; a push message once decrypted) holds no card at all, and no seed a spectator may
+    not see at the time it was queued; nor do the webhook and subscription lists and delivery
+    logs. No token, no webhook secret after its registration and no subscription's auth
+    secret is in any of them."""
     app = make_app(store, clock, webhooks_allow_private=True)
     client, worker = app.test_client(), app.extensions["cribbage.webhook_worker"]
     rng = random.Random(setup)
@@ -367,6 +370,9 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
         auth = {"Authorization": f"Bearer {player['token']}"}
         player_hook = client.post("/v1/players/me/webhooks",
                                   json={"url": receiver.url("/player")}, headers=auth).get_json()
+        devices = {"/player-push": Device(), "/seat-push": Device()}
+        assert client.post("/v1/players/me/push-subscriptions", headers=auth, json=devices[
+            "/player-push"].subscription(receiver.url("/player-push"))).status_code == 201
         created = client.post("/v1/games", json={"seats": seats, "options": options},
                               headers=auth).get_json()
         players = [Player(client, created["game_id"], player["token"], created["seat"])]
@@ -376,10 +382,16 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
                                json={"url": receiver.url("/seat")}, headers=players[1].headers())
         assert response.status_code == 201
         seat_hook = response.get_json()
+        response = client.post(f"/v1/games/{created['game_id']}/push-subscriptions",
+                               json=devices["/seat-push"].subscription(receiver.url("/seat-push")),
+                               headers=players[1].headers())
+        assert response.status_code == 201
         credentials = {player_hook["secret"], seat_hook["secret"], player["token"],
-                       *(seated.token for seated in players)}
+                       *(seated.token for seated in players),
+                       *(device.subscription("")["keys"]["auth"] for device in devices.values())}
         logs = [(f"/v1/players/me/webhooks/{player_hook['webhook_id']}/deliveries", auth),
-                ("/v1/players/me/webhooks", auth),
+                ("/v1/players/me/webhooks", auth), ("/v1/players/me/push-subscriptions", auth),
+                (f"/v1/games/{created['game_id']}/push-subscriptions", players[1].headers()),
                 (f"/v1/games/{created['game_id']}/webhooks/{seat_hook['webhook_id']}/deliveries",
                  players[1].headers()),
                 (f"/v1/games/{created['game_id']}/webhooks", players[1].headers())]
@@ -394,7 +406,10 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
                 pass
             _, seeds = table.hidden_from(table.state(), None)
             for received in receiver.received[checked:]:
-                assert_hidden(received.body.decode(), all_cards, seeds | credentials)
+                device = devices.get(received.path)
+                text = (received.body.decode() if device is None
+                        else json.dumps(device.decrypt(received)))
+                assert_hidden(text, all_cards, seeds | credentials)
             checked = len(receiver.received)
             for path, headers in logs:
                 response = client.get(path, headers=headers)
@@ -407,6 +422,11 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
             mover.act(random_action(mover.read()["view"], rng))
         else:
             pytest.fail("the game did not finish")
-    kinds = {received.payload["type"] for received in receiver.received}
+    kinds = {received.payload["type"] for received in receiver.received
+             if received.path not in devices}
     assert kinds == {"turn", "game_over", "presence"}
-    assert {received.path for received in receiver.received} == {"/player", "/seat"}
+    pushed = {devices[received.path].decrypt(received)["type"] for received in receiver.received
+              if received.path in devices}
+    assert pushed == {"turn", "game_over", "presence"}
+    assert {received.path for received in receiver.received} == {
+        "/player", "/seat", "/player-push", "/seat-push"}

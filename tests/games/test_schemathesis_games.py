@@ -11,6 +11,7 @@ import schemathesis
 from tests.games.conftest import make_app
 from tests.games.helpers import HUMAN, Player, create
 from tests.refusals import config
+from tests.webhooks.push_device import Device
 
 POLL_CAP = 0.05  # seconds: long polls are real waits; the contract is the same with short ones
 # The run creates games in one store from one address, example after example: with a cap on
@@ -71,8 +72,9 @@ def run_games_state_machine(schema, max_examples: int) -> None:
 
 
 def test_rematch_and_webhook_answers_pass_every_check(store):
-    """What the random run rarely reaches (a finished game, a webhook that registers, an offer
-    to decline): each answer, success and refusal, through schemathesis' checks."""
+    """What the random run rarely reaches (a finished game, a webhook or a push subscription
+    that registers, an offer to decline): each answer, success and refusal, through
+    schemathesis' checks."""
     app = make_app(store, webhooks_allow_private=True, **NO_CAP)
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config())
     client = app.test_client()
@@ -100,6 +102,22 @@ def test_rematch_and_webhook_answers_pass_every_check(store):
     assert call("GET", f"{game_hooks}/{{webhook_id}}/deliveries", ana.token,
                 webhook_id=seat_hook["webhook_id"])["deliveries"] == []
     assert call("GET", player_hooks, player["token"])["status"] == 200
+    game_push, player_push = ("/v1/games/{game_id}/push-subscriptions",
+                              "/v1/players/me/push-subscriptions")
+    subscription = Device().subscription("https://127.0.0.1:9/wp")
+    seat_push = call("POST", game_push, ana.token, subscription)
+    assert (seat_push["status"], seat_push["seat"]) == (201, 0)
+    assert call("GET", game_push, ana.token)["subscriptions"][0]["subscription_id"] == seat_push[
+        "subscription_id"]
+    assert call("POST", player_push, player["token"], subscription)["status"] == 201
+    assert call("GET", player_push, player["token"])["status"] == 200
+    assert call("DELETE", f"{game_push}/{{subscription_id}}", ana.token,
+                subscription_id=seat_push["subscription_id"]) == {"status": 200,
+                                                                 "subscriptions": []}
+    assert call("DELETE", f"{game_push}/{{subscription_id}}", ana.token,
+                subscription_id=seat_push["subscription_id"])["code"] == \
+        "push_subscription_not_found"
+    assert call("GET", "/v1/push/key", ana.token)["public_key"].startswith("B")
     assert call("POST", rematch, ana.token)["code"] == "game_not_over"
     bea.act({"type": "resign"})
     assert call("POST", rematch, ana.token)["rematch"]["status"] == "open"

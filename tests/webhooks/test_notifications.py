@@ -1,4 +1,5 @@
-"""What a save tells webhooks, as plain values: turns when the seats to act change, and one
+"""What a save tells webhooks, as plain values: a turn for every decision (the game moved on,
+or the seats to act changed), and one
 notification per game_over or presence event; one entry per webhook that wants it and per
 player; the same delivery id whenever the same notification is expanded for the same webhook."""
 
@@ -29,6 +30,23 @@ def test_a_turn_is_told_when_the_seats_or_the_phase_change_and_not_otherwise():
         "phase"] == "show"
 
 
+def test_a_turn_is_told_again_when_the_game_moved_on_to_the_same_seats_next_decision():
+    """A human playing a computer: its card, the computer's reply, its turn again."""
+    moves = [{"type": "card_played", "seat": 1, "card": "5H"},
+             {"type": "card_played", "seat": 0, "card": "TD"}]
+    told = notifications.notifications("g", 8, TURN, TURN, "2026-11-29T05:00:00.000Z", moves)
+    assert kinds(told) == [("turn", {"game_id": "g", "seats": [1], "phase": "play",
+                                     "version": 8, "deadline": "2026-11-29T05:00:00.000Z"})]
+    timed_out = [{"type": "turn_timeout", "seat": 1, "on_timeout": "auto"}]
+    assert len(notifications.notifications("g", 9, TURN, TURN, None, timed_out)) == 1
+
+
+def test_a_presence_change_alone_is_no_new_decision():
+    presence = [{"type": "presence", "seat": 0, "connected": False}]
+    assert kinds(notifications.notifications("g", 8, TURN, TURN, None, presence)) == [
+        ("presence", {"game_id": "g", "version": 8, "seat": 0, "connected": False})]
+
+
 def test_no_turn_is_told_when_no_human_seat_is_to_act():
     assert notifications.notifications("g", 7, Turn((), "game_over"), TURN, None, []) == []
 
@@ -37,7 +55,7 @@ def test_game_over_and_presence_events_are_told_as_the_spectator_sees_them():
     events = [{"type": "card_played", "seat": 0, "card": "5H"},
               {"type": "presence", "seat": 1, "connected": False},
               {"type": "game_over", "reason": "resigned", "winner": 0, "scores": [61, 40]}]
-    told = notifications.notifications("g", 3, TURN, TURN, None, events)
+    told = notifications.notifications("g", 3, Turn((), "game_over"), TURN, None, events)
     assert kinds(told) == [
         ("presence", {"game_id": "g", "version": 3, "seat": 1, "connected": False}),
         ("game_over", {"game_id": "g", "version": 3, "reason": "resigned", "winner": 0,

@@ -53,7 +53,10 @@ class DeliverySchema(ma.Schema):
     event = fields.String(required=True, validate=validate.OneOf(EVENT_TYPES))
     attempts = fields.Integer(required=True, metadata={"description": "Attempts made"})
     outcome = fields.String(required=True,
-                            validate=validate.OneOf(["delivered", "retrying", "given_up"]))
+                            validate=validate.OneOf(["delivered", "retrying", "given_up",
+                                                     "gone"]), metadata={
+        "description": "gone: a push service reported the subscription gone (404, 410); it "
+                       "was deleted"})
     status = fields.Integer(required=True, allow_none=True, metadata={
         "description": "The receiver's status at the last attempt (null: no answer)"})
     error = fields.String(required=True, allow_none=True, metadata={

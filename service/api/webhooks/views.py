@@ -22,6 +22,7 @@ from service.games.webhooks import NewWebhook, WebhookRequest, Webhooks
 from service.webhooks.delivery import Bounds, DeliveryWorker, RetryPolicy
 from service.webhooks.errors import WebhookNotFound
 from service.webhooks.model import EVENT_TYPES, MAX_PER_GAME, MAX_PER_PLAYER, Webhook
+from service.webhooks.push import DeploymentKey
 from service.webhooks.sender import SendPolicy
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1",
@@ -30,6 +31,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/v1",
 
 WEBHOOKS = "cribbage.webhooks"
 WORKER = "cribbage.webhook_worker"
+PUSH_KEY = "cribbage.push_key"
 WEBHOOK_ID = re.compile(r"wh_[A-Za-z0-9_-]{16}")
 SEAT_REQUIRED = [{"seatToken": []}]
 PLAYER_REQUIRED = [{"playerToken": []}]
@@ -42,12 +44,16 @@ def init_app(app: Flask, api: Api) -> None:
     games = app.extensions[SERVICE]
     webhooks = Webhooks(games, settings.webhooks_allow_private)
     app.extensions[WEBHOOKS] = webhooks
+    push_key = DeploymentKey(settings.vapid_private_key, settings.vapid_subject,
+                             games.store.shared_value)
+    app.extensions[PUSH_KEY] = push_key
     app.extensions[WORKER] = DeliveryWorker(
         games.store, webhooks.of_player_key,
         SendPolicy(settings.webhooks_allow_private, settings.webhook_ca_file),
         RetryPolicy(settings.webhook_attempts, settings.webhook_retry_base_ms / 1000,
                     idle_seconds=settings.webhook_idle_seconds),
-        games.clock, Bounds(settings.webhook_concurrency, settings.webhook_per_destination))
+        games.clock, Bounds(settings.webhook_concurrency, settings.webhook_per_destination),
+        push_key, webhooks.forget)
     api.register_blueprint(blp)
 
 
@@ -96,7 +102,9 @@ PAYLOADS = (
     "headers `webhook-id` (the delivery's id: the same on every retry), `webhook-timestamp` "
     "(epoch seconds of this attempt) and `webhook-signature: v1,<base64 HMAC-SHA256 of "
     "\"<id>.<timestamp>.<body>\">`. `turn`: `data` = {game_id, seats (the human seats to act "
-    "now), phase, version, deadline}, sent whenever those seats or the phase change; "
+    "now), phase, version, deadline}, sent for every decision: whenever the game moves on "
+    "(an action, a computer's reply, a timeout: each card of the play) with human seats to "
+    "act, or those seats or the phase change; "
     "`game_over` and `presence`: the game's event of that type as a spectator sees it, with "
     "game_id and version. No payload carries a card. Any 2xx answer is a delivery; anything "
     "else (or no answer within 5 s, or a redirect) is retried after 5 s, 15 s, 45 s, ... up "
@@ -200,7 +208,7 @@ def create_player_webhook(body: dict):
 @blp.documented_response(200, WebhooksSchema, example=examples.PLAYER_LISTED)
 def list_player_webhooks():
     """The player's webhooks (never their secrets)"""
-    found = _player().webhooks
+    found = [webhook for webhook in _player().webhooks if not webhook.is_push]
     return _private(json_response({"webhooks": [_webhook(webhook) for webhook in found]}))
 
 
