@@ -61,13 +61,13 @@ opens the stream with `?ticket=`.
 Every ending (won, resigned, aborted, timed out, abandoned after 3 days without a human move) \
 ends the events with one `game_over` event: its reason, the winner, the scores and game points.
 
-**Turn timers** (`options.turn_time_limit`, 10–86400 s per decision): views and states give \
+**Turn timers** (`options.turn_time_limit`, 10 s to 14 days per decision): views and states give \
 `turn_deadline` (RFC 3339) and `turn_ms_left` (by the server's clock); when a seat runs out of \
 time a computer moves for it (`turn_timeout` event) or, with `on_timeout: forfeit`, its side \
 loses. Deadlines fire with no client connected: every server process sweeps the due ones.
 
 **Presence:** each seat says whether it is `connected` (an open stream or long poll, or an \
-action in the last 30 s); `presence` events tell the table when a seat goes (after a 30 s \
+action in the last 5 s); `presence` events tell the table when a seat goes (after a 30 s \
 grace) and comes back.
 
 **The coach:** `GET /v1/games/{game_id}/analysis` judges each discard and each card played \

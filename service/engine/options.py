@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, fields
 from service.engine.rules import TEAM_LAYOUTS
 from service.errors import InvalidInputError
 
+MOST_TURN_SECONDS = 14 * 86400  # correspondence play: up to two weeks a decision
+
 
 @dataclass(frozen=True)
 class GameOptions:
@@ -47,8 +49,9 @@ class GameOptions:
         _check(isinstance(self.exact_finish, bool), "exact_finish", "true | false")
         _check(isinstance(self.match, bool), "match", "true | false")
         turn_limit = self.turn_time_limit
-        _check(turn_limit is None or (_is_int(turn_limit) and 10 <= turn_limit <= 86400),
-               "turn_time_limit", "null or 10..86400")
+        _check(turn_limit is None or (_is_int(turn_limit)
+                                      and 10 <= turn_limit <= MOST_TURN_SECONDS),
+               "turn_time_limit", f"null or 10..{MOST_TURN_SECONDS}")
         _check(self.on_timeout in ("computer", "forfeit"), "on_timeout", "computer | forfeit")
         _check(isinstance(self.timeout_level, str) and bool(self.timeout_level),
                "timeout_level", "a computer level")

@@ -20,7 +20,7 @@ from service.engine import Event
 
 from .record import GameRecord
 
-ACTED_WINDOW = 30.0  # an action counts as presence for this long
+ACTED_WINDOW = 5.0   # an action counts as presence for this long
 GRACE = 30.0         # a seat gone this long is told to the table as gone
 
 

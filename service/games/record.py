@@ -11,6 +11,10 @@ from service.games.state_json import state_from_dict, state_to_dict
 from service.webhooks.model import Webhook
 from service.webhooks.notifications import Turn
 
+# A turn alarm is told once this share of a turn timer has run, to the seats on the clock that
+# are not at the table (lichess's: at 80% of a correspondence clock).
+ALARM_AT = 0.8
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -87,7 +91,8 @@ class GameRecord:
     rematch_of: str | None = None   # the game this one is a rematch of
     human_moved: float = 0.0        # epoch seconds of the last human action (or the creation)
     abandon_check: float | None = None  # when to look whether the game is abandoned
-    scheduled: float | None = None  # the time the store's deadline index holds for the game
+    scheduled: float | None = None  # next_due as the store's deadline index was last given it
+    presence_due: float | None = None  # a presence check the index holds before `scheduled`
     acted_times: tuple[float, ...] = ()  # per seat: epoch seconds of its last action (0: none)
     connected: tuple[bool, ...] = ()     # per seat: present, as the table was last told
     webhooks: tuple[Webhook, ...] = ()     # the game's own (service.games.webhooks)
@@ -96,6 +101,7 @@ class GameRecord:
     # When the computers' replies (or a timed-out turn) the compute tier could not give in
     # time are due to be tried again by the sweeper (service.games.computers).
     computers_due: float | None = None
+    alarmed: float | None = None  # the turn deadline whose alarm (ALARM_AT) was told
 
     @property
     def notifies(self) -> bool:
@@ -127,6 +133,15 @@ class GameRecord:
         return self.state.turn_deadline if clocked else None
 
     @property
+    def alarm_due(self) -> float | None:
+        """When the notifications' turn alarm is due: ALARM_AT of the turn timer, in a game that
+        notifies (webhooks, push) and has not told it for this deadline."""
+        deadline, limit = self.timed_turn_deadline, self.state.options.turn_time_limit
+        if not self.notifies or deadline is None or limit is None or self.alarmed == deadline:
+            return None
+        return deadline - (1 - ALARM_AT) * limit
+
+    @property
     def next_due(self) -> float | None:
         """When something is next due in the game with no one asking: its turn timer or count
         time limit runs out, it is time to look whether it is abandoned, or (once it is over)
@@ -135,7 +150,7 @@ class GameRecord:
             offer = self.rematch
             return offer.expires_at if offer is not None and offer.open else None
         due = [self.timed_turn_deadline, self.state.deadline, self.abandon_check,
-               self.computers_due]
+               self.computers_due, self.alarm_due]
         return min((at for at in due if at is not None), default=None)
 
     def to_json(self) -> str:
@@ -156,6 +171,10 @@ class GameRecord:
         }
         if self.computers_due is not None:
             data["computers_due"] = self.computers_due
+        if self.alarmed is not None:
+            data["alarmed"] = self.alarmed
+        if self.presence_due is not None:
+            data["presence_due"] = self.presence_due
         if self.notifies:  # a game without webhooks keeps the document it always had
             data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
                         player_webhooks=list(self.player_webhooks),
@@ -179,6 +198,7 @@ class GameRecord:
             human_moved=data.get("human_moved", 0.0),
             abandon_check=data.get("abandon_check"),
             scheduled=data.get("scheduled"),
+            presence_due=data.get("presence_due"),
             acted_times=tuple(data.get("acted_times", ())),
             connected=tuple(data.get("connected", ())),
             webhooks=tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())),
@@ -186,6 +206,7 @@ class GameRecord:
             notified_turn=None if data.get("notified_turn") is None
             else Turn.from_list(data["notified_turn"]),
             computers_due=data.get("computers_due"),
+            alarmed=data.get("alarmed"),
         )
 
 

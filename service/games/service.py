@@ -55,6 +55,8 @@ DEADLINE_SLACK = 0.05      # a long poll wakes this long after a deadline to app
 REPLY_SECONDS = 5.0        # how long a request waits for the computers' replies to its change
 SWEEP_REPLY_SECONDS = 25.0  # how long the sweeper waits for them: less than its lease (30 s)
 ABANDONED_AFTER = 3 * 86400.0  # a game no human has moved in for this long ends, abandoned
+# (or, with a turn timer longer than half that, two whole turns: abandoned_after)
+KEPT_PAST_ABANDON = 86400  # a game's store lifetime outlasts its abandon time by this
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ class GamesService:
         events = opening + moves
         record = _scheduled(GameRecord(
             tuple(seats), state, len(events), tuple(cap.owner for cap in caps), updated=now,
-            human_moved=now, abandon_check=now + ABANDONED_AFTER,
+            human_moved=now, abandon_check=now + abandoned_after(game_options),
             acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
             connected=tuple(seat.kind == "computer" or number == creator
                             for number, seat in enumerate(seats)),
@@ -269,7 +271,9 @@ class GamesService:
             renamed = Event("seat_renamed", {"seat": seat, "name": name})
             record = replace(record.with_seat(seat, replace(record.seats[seat], name=name)),
                              events=record.events + 1)
-            version, record = self._save(game_id, version, record, [renamed])
+            version, record = self._save(game_id, version, record, [renamed],
+                                         presence_check=presence.next_check(
+                                             record, stored.presence))
             return self._snapshot(game_id, version, record, seat)
 
         return self._retrying(attempt)
@@ -501,7 +505,8 @@ class GamesService:
             version, record = self._catch_up(game_id, stored, record)
             changed = change(record, seat)
             if changed is not record:
-                _, changed = self._save(game_id, version, changed, [])
+                _, changed = self._save(game_id, version, changed, [], presence_check=(
+                    presence.next_check(changed, stored.presence)))
             return changed, seat
 
         return self._retrying(attempt)
@@ -619,7 +624,7 @@ class GamesService:
         record = _scheduled(replace(
             record, state=state, events=len(events), updated=now,
             owners=tuple(cap.owner for cap in caps), human_moved=now,
-            abandon_check=now + ABANDONED_AFTER,
+            abandon_check=now + abandoned_after(record.state.options),
             acted_times=tuple(now if seat.taken else 0.0 for seat in record.seats),
             connected=tuple(seat.taken for seat in record.seats),  # all accepted just now
             computers_due=computers_due))
@@ -629,7 +634,8 @@ class GamesService:
         self._claim(caps, new_id)
         try:
             self._store(self.store.create, new_id, record.to_json(),
-                        _texts(events, self.clock()), record.scheduled, outbox)
+                        _texts(events, self.clock()), record.scheduled, outbox,
+                        keep_seconds(record.state.options))
         except GameExists:
             existing = GameRecord.from_json(self._store(self.store.load, new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:
@@ -754,6 +760,8 @@ class GamesService:
         present: list[Event] = []
         if not is_over(state.phase, state.options.match):  # none after a game_over made here
             lapsed_record, present = presence.update(lapsed_record, stored.presence, now)
+            lapsed_record, alarm = _turn_alarm(lapsed_record, state, now)
+            present += alarm
         if state is record.state and lapsed_record is record:
             return stored.version, record
         events += moves + lapsed + abandoned + present
@@ -790,15 +798,28 @@ class GamesService:
         """Save with a compare-and-set (returns the new version and the record as saved); the
         game's entry in the deadline index is written with it only when its time changed (or
         `reschedule`): for a game without timers, at its creation (the abandon check), by the
-        sweeper's checks and at its end, never per action. Such a write keeps the
-        `presence_check` (presence.next_check) if it comes sooner, so that moving a turn timer
-        never drops the check of a seat that has gone. The webhook notifications of a game that
-        has webhooks are queued with it."""
+        sweeper's checks and at its end, never per action; and when the `presence_check`
+        (presence.next_check) comes before what the index holds, so that a seat that acts and
+        leaves, with nothing else due, is told gone in time (a write when the check is
+        earlier than the index's time, or when the check the index holds has passed; not when
+        it moves later: the sweeper then wakes early, finds nothing due and puts the right
+        time back). Such a write keeps the
+        `presence_check` if it comes sooner (GameRecord.presence_due), so that moving a turn
+        timer never drops the check of a seat that has gone. The webhook notifications of a
+        game that has webhooks are queued with it."""
         scheduled = _scheduled(record)
-        reschedule = reschedule or scheduled.scheduled != record.scheduled
-        if reschedule and presence_check is not None:
-            scheduled = replace(scheduled,
-                                scheduled=_earliest(scheduled.scheduled, presence_check))
+        held = _earliest(record.scheduled, record.presence_due)  # what the index holds
+        stale = record.presence_due is not None and record.presence_due <= self.clock()
+        reschedule = (reschedule or stale or scheduled.scheduled != record.scheduled
+                      or (presence_check is not None and (held is None or presence_check < held)))
+        due = held
+        if reschedule:
+            check = presence_check
+            if check is not None and scheduled.scheduled is not None \
+                    and check >= scheduled.scheduled:
+                check = None  # the index's time comes first anyway
+            scheduled = replace(scheduled, presence_due=check)
+            due = _earliest(scheduled.scheduled, check)
         record = replace(scheduled, updated=self.clock())
         outbox: list[str] = []
         if record.notifies:
@@ -806,7 +827,8 @@ class GamesService:
         version = self.store.save(game_id, version, record.to_json(),
                                   _texts(events, self.clock()), replay,
                                   finished=record.ended, reschedule=reschedule,
-                                  due=record.scheduled, outbox=outbox)
+                                  due=due, outbox=outbox,
+                                  keep_seconds=keep_seconds(record.state.options))
         metrics.record_endings(events)
         if record.ended:
             self._release(record.owners, game_id)
@@ -824,7 +846,7 @@ class GamesService:
         deadline = server_time(min(due)) if due else None
         found = notifications.notifications(
             game_id, version, turn, record.notified_turn, deadline,
-            [engine.view_event(event, None) for event in events])
+            [public_event(event, None) for event in events])
         entries = notifications.outbox(found, record.webhooks, record.player_webhooks,
                                        f"game:{game_id}", self.clock())
         return replace(record, notified_turn=turn), entries
@@ -859,7 +881,8 @@ class GamesService:
             self._claim(caps, game_id)
             try:
                 self._store(self.store.create, game_id, inserted.to_json(),
-                            _texts(events, self.clock()), inserted.scheduled, outbox)
+                            _texts(events, self.clock()), inserted.scheduled, outbox,
+                            keep_seconds(record.state.options))
                 return game_id
             except GameExists:
                 self._release(record.owners, game_id)
@@ -963,13 +986,47 @@ def _timer_started(record: GameRecord, seat: int, now: float) -> GameRecord:
                                                                   now + limit)))
 
 
+def _turn_alarm(record: GameRecord, state: GameState, now: float
+                ) -> tuple[GameRecord, list[Event]]:
+    """Once ALARM_AT of the turn timer has run (GameRecord.alarm_due): the record noting it
+    was told, and a `turn_alarm` event naming the seats on the clock that are not at the table
+    (none if every one is: they see their clock)."""
+    current = replace(record, state=state)
+    due = current.alarm_due
+    if due is None or now < due:
+        return record, []
+    told = presence.connected(current)
+    away = [seat for seat in whose_turn(state)
+            if current.seats[seat].on_the_clock and not told[seat]]
+    alarmed = replace(record, alarmed=state.turn_deadline)
+    if not away:
+        return alarmed, []
+    return alarmed, [Event("turn_alarm", {"seats": away,
+                                          "deadline": server_time(state.turn_deadline)})]
+
+
+def abandoned_after(options: GameOptions) -> float:
+    """How long a game may go with no human move before it ends abandoned: 3 days, or two
+    whole turns of a longer turn timer (correspondence: up to 14 days a move)."""
+    return max(ABANDONED_AFTER, 2.0 * (options.turn_time_limit or 0))
+
+
+def keep_seconds(options: GameOptions) -> int:
+    """The least store lifetime a game in play needs since its last write (0: the store's own
+    will do): a correspondence game, whose turns outlast the abandon rule's 3 days, is kept
+    past the time it can be abandoned, so it is never forgotten before its end."""
+    idle = abandoned_after(options)
+    return 0 if idle <= ABANDONED_AFTER else int(idle) + KEPT_PAST_ABANDON
+
+
 def _abandoned(record: GameRecord, state: GameState, now: float):
-    """At its abandon check: end the game if no human has moved for ABANDONED_AFTER, else
+    """At its abandon check: end the game if no human has moved for abandoned_after, else
     look again that long after the last human move. (record, state, events)"""
     if record.abandon_check is None or now < record.abandon_check or state.over:
         return record, state, []
-    if now - record.human_moved < ABANDONED_AFTER:
-        return replace(record, abandon_check=record.human_moved + ABANDONED_AFTER), state, []
+    idle = abandoned_after(state.options)
+    if now - record.human_moved < idle:
+        return replace(record, abandon_check=record.human_moved + idle), state, []
     state, events = engine.abandon(state, now)
     return replace(record, abandon_check=None), state, events
 
@@ -1031,8 +1088,23 @@ def _texts(events: Sequence[Event], now: float) -> list[str]:
 
 
 def _numbered(number: int, stored: dict, viewer: int | None) -> NumberedEvent:
-    return NumberedEvent(number, engine.view_event(Event.from_dict(stored), viewer),
+    return NumberedEvent(number, public_event(Event.from_dict(stored), viewer),
                          stored.get("time"))
+
+
+# Event fields that hold an instant: kept as epoch seconds in the log, shown as RFC 3339.
+INSTANT_FIELDS = ("deadline", "expires_at")
+
+
+def public_event(event: Event, viewer: int | None) -> dict:
+    """The event as `viewer` (None: a spectator) may see it, every instant in RFC 3339."""
+    return shown_instants(engine.view_event(event, viewer))
+
+
+def shown_instants(data: dict) -> dict:
+    """An event's data with its instants (INSTANT_FIELDS) in RFC 3339."""
+    return {key: server_time(value) if key in INSTANT_FIELDS and isinstance(value, (int, float))
+            else value for key, value in data.items()}
 
 
 def server_time(now: float) -> str:

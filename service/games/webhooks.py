@@ -24,7 +24,7 @@ from service.webhooks.delivery import log_key
 from service.webhooks.errors import (InvalidPushKeys, PushSubscriptionNotFound,
                                      TooManyPushSubscriptions, TooManyWebhooks, WebhookNotFound)
 from service.webhooks.model import (MAX_PER_GAME, MAX_PER_PLAYER, MAX_PUSH_PER_GAME,
-                                    MAX_PUSH_PER_PLAYER, Webhook, new_secret,
+                                    MAX_PUSH_PER_PLAYER, PlayerHooks, Webhook, new_secret,
                                     new_subscription_id, new_webhook_id)
 from service.webhooks.push import public_key_error
 
@@ -172,14 +172,15 @@ class Webhooks:
             raise _not_found(webhook_id)
         return self._deliveries(log_key(f"player:{player.player_id}", webhook_id))
 
-    def of_player_key(self, player_key: str) -> tuple[str, tuple[Webhook, ...]] | None:
-        """The player's id and webhooks, for the delivery worker; None if it expired."""
+    def of_player_key(self, player_key: str) -> PlayerHooks | None:
+        """The player's id, webhooks and seats, for the delivery worker; None if it expired."""
         stored = self.games.store.load_player(player_key, self.games.players.ttl_seconds)
         if stored is None:
             return None
         data = json.loads(stored.data)
-        return data["player_id"], tuple(Webhook.from_dict(webhook)
-                                        for webhook in data.get("webhooks", ()))
+        return PlayerHooks(data["player_id"], tuple(Webhook.from_dict(webhook)
+                                                    for webhook in data.get("webhooks", ())),
+                           dict(stored.games))
 
     # Steps --------------------------------------------------------------------------------------
     def _new(self, request: WebhookRequest) -> NewWebhook:

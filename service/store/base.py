@@ -126,9 +126,11 @@ class GameStore(ABC):
 
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None, outbox: Sequence[str] = ()) -> None:
+               due: float | None = None, outbox: Sequence[str] = (),
+               keep_seconds: int = 0) -> None:
         """Store a new game at version 1, with its time in the deadline index if `due` is
-        given and its `outbox` queued as a save's is. Raises GameExists (nothing written), or
+        given and its `outbox` queued as a save's is; it expires after the store's lifetime or
+        `keep_seconds`, whichever is longer. Raises GameExists (nothing written), or
         StoreFull."""
 
     @abstractmethod
@@ -155,6 +157,7 @@ class GameStore(ABC):
         reschedule: bool = False,
         due: float | None = None,
         outbox: Sequence[str] = (),
+        keep_seconds: int = 0,
     ) -> int:
         """Replace the document if the game is still at `expected_version`; return the new version.
 
@@ -162,7 +165,9 @@ class GameStore(ABC):
         `outbox`: webhook queue entries queued with the write (see the class docstring).
         `finished`: the game is over after this write (see the class docstring).
         `reschedule`: the game's time in the deadline index becomes `due` (None: no entry).
-        Raises VersionConflict (nothing written) or GameNotFound.
+        `keep_seconds`: a game in play is kept at least this long after the write (a slow
+        game's turns outlast the store's lifetime). Raises VersionConflict (nothing written) or
+        GameNotFound.
         """
 
     def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:

@@ -88,14 +88,16 @@ class MemoryGameStore(GameStore):
         self._next_sweep = clock() + SWEEP_INTERVAL
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None, outbox: Sequence[str] = ()) -> None:
+               due: float | None = None, outbox: Sequence[str] = (),
+               keep_seconds: int = 0) -> None:
         with self._lock:
             now = self._clock()
             self._sweep(now)
             if self._live(game_id, now) is not None:
                 raise GameExists(game_id)
             self._make_room(now)
-            self._games[game_id] = _Game(1, data, now + self.ttl_seconds, list(events))
+            self._games[game_id] = _Game(1, data, now + max(self.ttl_seconds, keep_seconds),
+                                         list(events))
             self._schedule(game_id, due)
             self._queue(outbox)
 
@@ -120,6 +122,7 @@ class MemoryGameStore(GameStore):
         reschedule: bool = False,
         due: float | None = None,
         outbox: Sequence[str] = (),
+        keep_seconds: int = 0,
     ) -> int:
         with self._lock:
             game = self._existing(game_id)
@@ -138,7 +141,7 @@ class MemoryGameStore(GameStore):
                 game.archived, game.events = archive.pack(_events(game)), []
                 self._finished.pop(game_id, None)
                 self._finished[game_id] = None
-            ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+            ttl = self.finished_ttl_seconds if finished else max(self.ttl_seconds, keep_seconds)
             game.expires_at = self._clock() + ttl
             if reschedule:
                 self._schedule(game_id, due)

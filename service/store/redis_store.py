@@ -515,13 +515,15 @@ class RedisGameStore(GameStore):
         self._seats = SeatHolds(self.hold_presence, self._enroll, self._unenroll, self._beat)
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
-               due: float | None = None, outbox: Sequence[str] = ()) -> None:
+               due: float | None = None, outbox: Sequence[str] = (),
+               keep_seconds: int = 0) -> None:
         index = "" if due is None else repr(due)
         queued_with_create = () if self.cluster else outbox
         keys = self._game_keys_and_index(game_id)
         if queued_with_create:
             keys.append(self._queue_keys[0])
-        created = self._run(CREATE, game_id, [self.ttl_seconds, data, index, game_id,
+        ttl = max(self.ttl_seconds, keep_seconds)
+        created = self._run(CREATE, game_id, [ttl, data, index, game_id,
                                               len(queued_with_create), *queued_with_create,
                                               *events], keys=keys)
         if not created:
@@ -591,9 +593,10 @@ class RedisGameStore(GameStore):
         reschedule: bool = False,
         due: float | None = None,
         outbox: Sequence[str] = (),
+        keep_seconds: int = 0,
     ) -> int:
         key, record = idempotency or ("", "")
-        ttl = self.finished_ttl_seconds if finished else self.ttl_seconds
+        ttl = self.finished_ttl_seconds if finished else max(self.ttl_seconds, keep_seconds)
         index = "" if not reschedule else "-" if due is None else repr(due)
         queued_with_save = () if self.cluster else outbox
         args = [expected_version, data, ttl, key, record, REPLAYS_KEPT, self._publish, index,

@@ -44,7 +44,7 @@ from service.games.service import server_time
 from service.store import DeliveryLog, GameStore, QueuedEntry, StoreError
 
 from . import addresses, notifications, push, sender, signing
-from .model import Webhook
+from .model import PlayerHooks
 from .notifications import Notification
 
 log = logging.getLogger(__name__)
@@ -76,8 +76,8 @@ class Bounds:
     per_destination: int = 4         # under way at once to one destination; as many waiting
 
 
-# A player's id and webhooks by the player's key; None if the player is gone.
-PlayerWebhooks = Callable[[str], "tuple[str, tuple[Webhook, ...]] | None"]
+# A player's id, webhooks and seats by the player's key; None if the player is gone.
+PlayerWebhooks = Callable[[str], "PlayerHooks | None"]
 # Deletes a push subscription the push service reported gone: its owner, its id and, a player's,
 # the player's key.
 ForgetSubscription = Callable[[str, str, "str | None"], None]
@@ -275,14 +275,15 @@ class DeliveryWorker:
             return following
 
     def _expand(self, item: dict) -> list[str]:
-        found = self.player_webhooks(item["player_key"])
-        if found is None:
+        player = self.player_webhooks(item["player_key"])
+        if player is None:
             return []
-        player_id, webhooks = found
         notification = Notification(item["notification_id"], item["event"], item["data"])
-        return [notifications.delivery(notification, webhook, f"player:{player_id}",
+        seat = player.seats.get(item["data"].get("game_id"))
+        return [notifications.delivery(notification, webhook, f"player:{player.player_id}",
                                        item["created"], item["player_key"])
-                for webhook in webhooks if webhook.wants(item["event"])]
+                for webhook in player.webhooks if webhook.wants(item["event"])
+                and notifications.for_seat(notification, seat, webhook.is_push)]
 
     def _deliver(self, entry_id: str, item: dict) -> None:
         now = self.clock()

@@ -10,7 +10,7 @@ import base64
 import secrets
 from dataclasses import asdict, dataclass
 
-EVENT_TYPES = ("turn", "game_over", "presence")
+EVENT_TYPES = ("turn", "game_over", "presence", "turn_alarm", "rematch_offered")
 MAX_PER_GAME = 10        # webhooks one game may hold, all seats together
 MAX_PER_PLAYER = 5       # webhooks one player may hold
 MAX_PUSH_PER_GAME = 12   # push subscriptions one game may hold, all seats together
@@ -49,6 +49,16 @@ class Webhook:
         keys = data.get("keys")
         return cls(**{**data, "events": tuple(data["events"]),
                       "keys": None if keys is None else tuple(keys)})
+
+
+@dataclass(frozen=True)
+class PlayerHooks:
+    """What the delivery worker needs of a player to expand its entries: its id, its webhooks
+    and push subscriptions, and its seat in each of its games (by game id)."""
+
+    player_id: str
+    webhooks: tuple[Webhook, ...]
+    seats: dict[str, int]
 
 
 def new_webhook_id() -> str:

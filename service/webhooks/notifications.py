@@ -19,10 +19,13 @@ from dataclasses import dataclass
 
 from .model import Webhook
 
-NOTIFIED_EVENTS = ("game_over", "presence")
+NOTIFIED_EVENTS = ("game_over", "presence", "turn_alarm", "rematch_offered")
 # The table's events, not the game's: none of them gives a seat a new decision.
-QUIET_EVENTS = ("presence", "seat_joined", "seat_renamed", "rematch_offered",
+QUIET_EVENTS = ("presence", "turn_alarm", "seat_joined", "seat_renamed", "rematch_offered",
                 "rematch_accepted", "rematch_declined", "rematch_expired", "rematch_started")
+# Notifications that name the seats they are for (`seats`): a seat's push subscription gets
+# only those naming its seat (a phone is told of its own turn, not of the others').
+SEATED_EVENTS = ("turn", "turn_alarm")
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ def outbox(notified: Sequence[Notification], webhooks: Sequence[Webhook],
     entries = []
     for notification in notified:
         for webhook in webhooks:
-            if webhook.wants(notification.event):
+            if webhook.wants(notification.event) and for_seat(notification, webhook.seat,
+                                                              webhook.is_push):
                 entries.append(delivery(notification, webhook, owner, now))
         for player_key in player_keys:
             entries.append(_text({"kind": "player", "player_key": player_key,
@@ -77,6 +81,13 @@ def outbox(notified: Sequence[Notification], webhooks: Sequence[Webhook],
                                   "event": notification.event, "data": notification.data,
                                   "created": now}))
     return entries
+
+
+def for_seat(notification: Notification, seat: int | None, push: bool) -> bool:
+    """Whether a notification goes to a push subscription of `seat` (webhooks, and a player's
+    subscriptions whose seat is unknown, get them all)."""
+    return (not push or seat is None or notification.event not in SEATED_EVENTS
+            or seat in notification.data.get("seats", ()))
 
 
 def delivery(notification: Notification, webhook: Webhook, owner: str, now: float,

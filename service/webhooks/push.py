@@ -26,7 +26,7 @@ from py_vapid import Vapid02
 MAX_PAYLOAD = 3993        # RFC 8291: one 4096-byte record, less its header, tag and padding byte
 TOKEN_SECONDS = 12 * 3600  # a VAPID token's life (RFC 8292 allows at most 24 h)
 TTL_SECONDS = 24 * 3600    # how long a push service keeps a message for an offline device
-URGENT_EVENTS = ("turn",)  # sent with Urgency: high (the device wakes); others normal
+URGENT_EVENTS = ("turn", "turn_alarm")  # Urgency: high (the device wakes); others normal
 SHARED_KEY_NAME = "vapid_private_key"
 
 

@@ -14,8 +14,9 @@ from openapi_schema_validator import OAS30Validator
 from service.api.games.bodies import view_body
 from service.api.openapi import openapi_yaml
 from service.engine import (ACTION_TYPES, Abort, GameOptions, abandon, apply, expire, time_out,
-                            view, view_event)
+                            view)
 from service.engine.engine import start_game
+from service.games.service import public_event
 from service.simulation.random_games import random_action
 
 SERVICE = pathlib.Path(__file__).resolve().parents[2] / "service"
@@ -99,7 +100,7 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                 seen_events.add(event.type)
                 for seat in seats:
                     data = {"number": number, "time": "2026-11-25T10:04:05.678Z",
-                            **view_event(event, seat)}
+                            **public_event(event, seat)}
                     assert not [error.message for error in events.iter_errors(data)], data
             body = view_body(view(state, rng.choice(seats)), now)
             assert not [error.message for error in views.iter_errors(body)], body
@@ -124,7 +125,7 @@ def test_played_games_fit_the_event_and_view_schemas(components):
                      abandon(start_game(GAMES[1], b"abandon")[0], 0.0)):
         seen_events.update(event.type for event in ended)
         for event in ended:
-            data = {"number": 1, "time": None, **view_event(event, None)}
+            data = {"number": 1, "time": None, **public_event(event, None)}
             assert not [error.message for error in events.iter_errors(data)], data
     assert seen_events == emitted_types(["engine"])
     assert seen_legal == set(ACTION_TYPES) - {"resign", "abort"}

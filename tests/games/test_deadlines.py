@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from service.games.service import server_time
 from tests.games.conftest import make_app
 from tests.games.helpers import HUMAN, Player, create, random_action
 
@@ -29,7 +30,8 @@ def play_to_the_show(players: list[Player]) -> dict:
 
 def test_the_view_shows_the_deadline_of_the_count(client, clock):
     game = play_to_the_show(seated(client))
-    assert game["view"]["deadline"] == clock.now + 15
+    assert game["view"]["deadline"] == server_time(clock.now + 15)
+    assert game["view"]["deadline_ms_left"] == 15000  # by the server's clock
     assert game["view"]["counting"] == {"seat": game["view"]["pone"], "hand": "hand"}
 
 
@@ -74,6 +76,6 @@ def test_a_long_poll_wakes_up_at_the_deadline_and_applies_it(store):
     client = app.test_client()
     players = seated(client)
     game = play_to_the_show(players)
-    shift[0] = game["view"]["deadline"] - 0.3 - time.time()  # now the deadline is 0.3 s away
+    shift[0] += game["view"]["deadline_ms_left"] / 1000 - 0.3  # the deadline is 0.3 s away
     body = players[0].events(after=game["last_event"], wait=20).get_json()
     assert body["events"][0]["type"] == "count_timeout"

@@ -17,6 +17,7 @@ import pytest
 from service.cards import DECK
 from service.engine.shuffle import cut_seed, hand_seed
 from service.games.record import GameRecord
+from service.games.service import server_time
 from tests.games.conftest import make_app
 from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create, random_action
 from tests.webhooks.push_device import Device
@@ -142,6 +143,9 @@ class Table:
             mine = raw["private"].get(str(viewer.seat), {}) if viewer.seat is not None else {}
             expected = {"number": event["number"], "time": raw["time"], "type": raw["type"],
                         **raw["public"], **mine}
+            for name in ("deadline", "expires_at"):  # instants are kept as epoch seconds
+                if isinstance(expected.get(name), float):
+                    expected[name] = server_time(expected[name])
             assert event == expected
             if event["number"] >= current_hand_from:
                 assert_hidden(json.dumps(event), cards, seeds)

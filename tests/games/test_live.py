@@ -27,6 +27,7 @@ def test_an_events_reply_ends_with_what_the_seat_needs_to_act(client):
     assert reply["state"] == {
         "version": game["version"], "etag": f'"{game["version"]}-0"', "phase": "cut_for_deal",
         "to_act": [0, 1], "legal_actions": game["view"]["legal_actions"], "deadline": None,
+        "deadline_ms_left": None,
         "turn_deadline": None, "turn_ms_left": None}
     # The etag acts as If-Match: one turn is one action plus one wait.
     ana.act({"type": "cut_for_deal", "depth": 10}, If_Match=reply["state"]["etag"])

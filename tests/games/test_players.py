@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from service.games import tokens
+from service.games.service import server_time
 from service.store import MemoryGameStore
 from service.store.redis_store import game_keys
 from tests.games.backends import store  # noqa: F401  (the store on every backend)
@@ -49,7 +50,7 @@ def test_a_player_lists_its_games_and_recovers_each_seat_with_its_token(client):
         "game_id": with_bea["game_id"], "seat": 0, "phase": "cut_for_deal", "to_act": [0, 1],
         "your_turn": True, "scores": [0, 0], "side": 0, "partners": [],
         "opponents": [{"seat": 1, "kind": "human", "name": "Bea"}],
-        "updated_at": START, "ended": False, "rematch_of": None, "rematch": None}
+        "updated_at": server_time(START), "ended": False, "rematch_of": None, "rematch": None}
     assert games["games"][1]["opponents"] == [
         {"seat": 0, "kind": "human", "name": "Player 1"},
         {"seat": 2, "kind": "computer", "name": "Computer 3"}]
@@ -76,8 +77,8 @@ def test_the_lobby_shows_whose_turn_and_moves_finished_games_after_those_in_play
     Player.creator(client, first).act({"type": "resign"})
     lines = lobby(client, ana["token"])["games"]
     assert [(g["game_id"], g["ended"], g["phase"], g["updated_at"]) for g in lines] == [
-        (second["game_id"], False, "cut_for_deal", START + 5),
-        (first["game_id"], True, "game_over", START + 10)]
+        (second["game_id"], False, "cut_for_deal", server_time(START + 5)),
+        (first["game_id"], True, "game_over", server_time(START + 10))]
     assert (lines[0]["your_turn"], lines[0]["to_act"], lines[1]["your_turn"]) == (True, [0], False)
 
 

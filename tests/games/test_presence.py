@@ -1,5 +1,5 @@
 """Presence: a seat is at the table while its stream or long poll is open or it acted in the
-last 30 s; the table hears at once when it comes back and after a 30 s grace when it has gone.
+last 5 s; the table hears at once when it comes back and after a 30 s grace when it has gone.
 On the embedded store and on Redis, with no client needed for the news to go out."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_a_dropped_stream_is_told_after_the_grace_and_its_return_at_once(store, 
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
     sweeper = Sweeper(GamesService(store, clock), period=0)
     stream = open_stream(bea)
-    clock.advance(40)
+    clock.advance(30)
     sweeper.sweep()
     assert presence_of(ana, 1) == []  # the stream holds Bea's seat
     assert [seat["connected"] for seat in ana.read()["seats"]] == [True, True]  # Ana: grace
@@ -149,3 +149,24 @@ def test_a_stalled_server_process_taken_for_dead_holds_its_seats_again(redis_ser
     assert claimed == 1  # the check due 30 s after its last beat before the stall finds...
     assert presence_of(ana, 1) == [False, True]  # ... the seat held again
     stream.close()
+
+
+def test_a_seat_that_only_acts_is_told_gone_after_the_grace_with_no_one_asking(store, clock):
+    """An app that posts its move and leaves (no stream, no wait): the sweeper tells the table
+    35 s after its last action (5 s of presence, then the grace), no client reading the game."""
+    client = make_app(store, clock).test_client()
+    created = create(client, [HUMAN, HUMAN], {"deck_seed": "presence: no tied cut"})
+    ana = Player.creator(client, created)
+    bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    sweeper = Sweeper(GamesService(store, clock), period=0)
+    clock.advance(10)
+    bea.act({"type": "cut_for_deal", "depth": 10})
+    clock.advance(34.9)
+    sweeper.sweep()
+    assert [event["type"] for event in bea.events().get_json()["events"]
+            if event["type"] == "presence"] == ["presence"]  # Ana's (gone since 35 s)
+    assert presence_of(ana, 1) == []
+    clock.advance(0.2)
+    assert sweeper.sweep() == 1
+    assert presence_of(ana, 1) == [False]
+    assert ana.read()["seats"][1]["connected"] is False

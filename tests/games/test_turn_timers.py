@@ -9,11 +9,11 @@ import pytest
 
 from service.games import GamesService
 from service.games.rematch import OFFER_SECONDS
-from service.games.service import ABANDONED_AFTER
+from service.games.service import ABANDONED_AFTER, server_time
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
-from service.store.redis_store import DEADLINES, HOLDERS
-from tests.games.conftest import Clock, make_app
+from service.store.redis_store import DEADLINES, HOLDERS, game_keys
+from tests.games.conftest import START, Clock, make_app
 from tests.games.helpers import HUMAN, Player, Stream, create, first_legal
 
 BOT = {"kind": "computer", "level": "first"}
@@ -182,7 +182,8 @@ def test_with_a_count_time_limit_too_the_sooner_deadline_applies(stores, clock, 
     while not any(action["type"] == "claim" for action in game["view"]["legal_actions"]):
         game = player.act(first_legal(game["view"]))
     view = game["view"]
-    assert (view["deadline"], view["turn_ms_left"]) == (clock() + 15, 30000)
+    assert (view["deadline"], view["deadline_ms_left"], view["turn_ms_left"]) == (
+        server_time(clock() + 15), 15000, 30000)
     clock.advance(15.5)
     assert sum(sweep_with_three(stores, clock)) == 1
     events = player.events(after=game["last_event"]).get_json()["events"]
@@ -267,7 +268,7 @@ def test_a_game_no_human_moves_in_for_three_days_ends_abandoned(stores, clock, c
     clock.advance(ABANDONED_AFTER - 2)
     assert sum(sweep_with_three(stores, clock)) == 1  # seat 0 is told gone, once
     events = player.events().get_json()["events"]
-    # Gone since its creation when it came back to cut, back, gone a minute after that cut.
+    # Gone since its creation when it came back to cut, back, gone 35 s after that cut.
     assert [event["connected"] for event in events if event["type"] == "presence"] == [
         False, True, False]
     clock.advance(1)
@@ -292,7 +293,11 @@ class RecordingStore(MemoryGameStore):
         return super().save(*args, reschedule=reschedule, due=due, **kwargs)
 
 
-def test_a_game_without_timers_writes_its_deadline_entry_only_at_creation_and_end(clock):
+def test_a_game_without_timers_writes_its_deadline_entry_only_at_creation_presence_and_end(
+        clock):
+    """Besides creation and end, one write: the human's first action schedules the check of
+    its presence (it acts and opens no stream: it is gone 35 s later); the actions after it,
+    whose checks come later, write nothing."""
     store = RecordingStore()
     client = make_app(store, clock).test_client()
     player = Player.creator(client, create(client, [HUMAN, BOT], {"target": 31}))
@@ -300,7 +305,8 @@ def test_a_game_without_timers_writes_its_deadline_entry_only_at_creation_and_en
     game = player.read()
     while game["view"]["phase"] != "game_over":
         game = player.act(first_legal(game["view"]))
-    assert game["version"] > 10 and store.reschedules == [None]  # the end drops the entry
+    assert game["version"] > 10
+    assert store.reschedules == [START + 35, None]  # the presence check; the end drops it
     assert store.claim_due(clock() + 10 * ABANDONED_AFTER, 10, 30.0) == []
 
 
@@ -310,12 +316,14 @@ def test_a_game_with_timers_writes_its_entry_only_when_the_deadline_moves(clock)
     created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 60})
     player = Player.creator(client, created)
     Player.joining(client, created["game_id"], created["invites"][0]["code"])
-    assert store.reschedules == []  # joined within the decision's limit: the same deadline
+    # Joined within the decision's limit: the same deadline; the joiner's presence check (she
+    # opened no stream) comes before it.
+    assert store.reschedules == [START + 35]
     player.act({"type": "cut_for_deal", "depth": 10})  # the other seat still has to cut
-    assert store.reschedules == []
+    assert store.reschedules == [START + 35]
     clock.advance(5)
     player.read()
-    assert store.reschedules == []
+    assert store.reschedules == [START + 35]
 
 
 def test_an_open_rematch_offer_lapses_at_its_time_with_no_client_connected(stores, clock,
@@ -335,3 +343,40 @@ def test_an_open_rematch_offer_lapses_at_its_time_with_no_client_connected(store
     assert sweep_with_three(stores, clock) == [0, 0, 0]  # the lapsed offer left the index
     events = ana.events(after=seen).get_json()["events"]
     assert [(event["type"], event["offered_by"]) for event in events] == [("rematch_expired", 0)]
+
+
+def test_a_correspondence_game_has_two_weeks_a_move_and_is_kept_until_it_can_end(clock):
+    """14 days a decision: a seat may take 13 days over its cut, past the store's 7-day
+    lifetime and the 3-day abandon rule; with no human move the game ends abandoned after two
+    whole turns (28 days), not before."""
+    fortnight = 14 * 86400
+    store = MemoryGameStore(7 * 86400, clock=clock)
+    client = make_app(store, clock).test_client()
+    created = create(client, [HUMAN, HUMAN], {"turn_time_limit": fortnight})
+    ana = Player.creator(client, created)
+    Player.joining(client, ana.game_id, created["invites"][0]["code"])
+    clock.advance(13 * 86400)
+    game = ana.read()
+    assert (game["view"]["phase"], game["view"]["turn_ms_left"]) == ("cut_for_deal", 86400_000)
+    ana.act({"type": "cut_for_deal", "depth": 10})
+    cut_at = clock.now
+    sweeper = Sweeper(GamesService(store, clock), period=0)
+    for _ in range(2):  # Bea's cut, then every discard, time out: a computer moves for them
+        clock.advance(fortnight - 1)
+        sweeper.sweep()
+    clock.advance(cut_at + 2 * fortnight - 1 - clock.now)  # the last human move + 28 days - 1 s
+    sweeper.sweep()
+    assert "abandoned" not in event_types(ana)
+    clock.advance(1)
+    sweeper.sweep()
+    assert event_types(ana)[-3:] == ["abandoned", "game_seed_revealed", "game_over"]
+
+
+def test_redis_keeps_a_correspondence_game_past_its_own_lifetime(redis_server, clock):
+    store = RedisGameStore(redis_server.url, 7 * 86400)
+    client = make_app(store, clock).test_client()
+    timed = create(client, [HUMAN, HUMAN], {"turn_time_limit": 14 * 86400})
+    untimed = create(client, [HUMAN, HUMAN], {"turn_time_limit": 86400})
+    ttl = [int(redis_server.cli("TTL", game_keys(created["game_id"])[0]))
+           for created in (timed, untimed)]
+    assert ttl[0] > 29 * 86400 - 60 and ttl[1] == 7 * 86400

@@ -13,7 +13,7 @@ from service.games.service import server_time
 from service.games.sweeper import Sweeper
 from service.webhooks.model import MAX_PUSH_PER_GAME
 from tests.games.conftest import START, make_app
-from tests.games.helpers import COMPUTER, HUMAN, Player, create
+from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create
 from tests.webhooks.conftest import WORKER
 from tests.webhooks.helpers import SECRET, register, two_humans
 from tests.webhooks.push_device import Device, vapid_claims
@@ -58,6 +58,9 @@ def test_a_turn_is_pushed_encrypted_for_the_device_and_signed_for_the_push_servi
     assert 0 < claims["exp"] - time.time() <= 24 * 3600
     with pytest.raises(Exception):  # another subscription's keys cannot read it
         Device().decrypt(message)
+    ana.act(CUT)  # Bea's turn alone: Ana's phone is not told of it
+    deliver()
+    assert len(receiver.received) == 1
 
 
 def test_a_subscription_the_push_service_reports_gone_is_deleted(client, deliver):
@@ -92,11 +95,11 @@ def test_a_player_subscription_hears_of_the_players_games_and_goes_when_gone(cli
         assert registered.status_code == 201, registered.get_json()
         assert registered.get_json()["seat"] is None
         deliver()
-        ana = Player(client, created["game_id"], player["token"], 0)
-        ana.act(CUT)
+        bea = Player.joining(client, created["game_id"], created["invites"][0]["code"])
+        bea.act(CUT)   # Ana's turn alone: her device is told (not of Bea's turns)
         deliver()
         told = [device.decrypt(message)["data"]["seats"] for message in push_service.received]
-        assert told == [[0, 1], [1]]
+        assert told == [[0, 1], [0]]
         listed = client.get("/v1/players/me/push-subscriptions", headers=auth).get_json()
         assert listed == {"subscriptions": []}  # the 404 deleted it
         assert client.get("/v1/players/me/webhooks", headers=auth).get_json() == {
@@ -163,16 +166,16 @@ def test_a_push_service_that_never_answers_delays_no_other_delivery(store, recei
     app = make_app(store, webhooks_allow_private=True)   # the real clock: the worker runs
     client, worker = app.test_client(), app.extensions[WORKER]
     with SilentReceiver() as silent:
-        stalled, _ = two_humans(client)
+        stalled, stalled_bea = two_humans(client)
         for _ in range(MAX_PUSH_PER_GAME):
-            assert subscribe(stalled, Device(), silent.url()).status_code == 201
-        other, _ = two_humans(client)
+            assert subscribe(stalled_bea, Device(), silent.url()).status_code == 201
+        other, other_bea = two_humans(client)
         device = Device()
-        assert subscribe(other, device, receiver.url(), events=["turn"]).status_code == 201
+        assert subscribe(other_bea, device, receiver.url(), events=["turn"]).status_code == 201
         worker.start()
         try:
             assert receiver.wait_for(lambda: len(receiver.received) == 1)  # its first turn
-            stalled.act(CUT)   # a turn for each of the subscriptions that get no answer
+            stalled.act(CUT)   # Bea's turn for each of her subscriptions that get no answer
             assert silent.wait_for(lambda: silent.open == 4)  # the destination's bound
             moved = time.perf_counter()
             version = other.act(CUT)["version"]
@@ -183,3 +186,40 @@ def test_a_push_service_that_never_answers_delays_no_other_delivery(store, recei
         finally:
             silent.close()
             worker.stop()
+
+
+def test_a_turn_alarm_goes_at_80_percent_of_the_clock_to_the_seat_away_only(
+        app, client, clock, deliver):
+    """Both seats must cut within 100 s: at 80 s Ana, whose stream is open, is not alarmed;
+    Bea, who joined and left, is, on her device, once."""
+    with Receiver() as push_service:
+        created = create(client, [HUMAN, HUMAN], {"turn_time_limit": 100})
+        ana = Player.creator(client, created)
+        bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
+        devices = {"/ana": Device(), "/bea": Device()}
+        for player, path in ((ana, "/ana"), (bea, "/bea")):
+            assert subscribe(player, devices[path], push_service.url(path),
+                             events=["turn_alarm"]).status_code == 201
+        stream = Stream(client.get(f"/v1/games/{ana.game_id}/stream", buffered=False,
+                                   headers=ana.headers()))
+        assert stream.next_message()["event"] == "snapshot"
+        sweeper = Sweeper(app.extensions["cribbage.games"], period=0)
+        clock.advance(79.9)
+        sweeper.sweep()
+        deliver()
+        assert push_service.received == []
+        clock.advance(0.2)
+        sweeper.sweep()
+        clock.advance(5)
+        sweeper.sweep()
+        deliver()
+        alarms = [(message.path, devices[message.path].decrypt(message)) for message in
+                  push_service.received]
+        deadline = server_time(START + 100)
+        assert [(path, alarm["type"], alarm["data"]["seats"], alarm["data"]["deadline"])
+                for path, alarm in alarms] == [("/bea", "turn_alarm", [1], deadline)]
+        assert push_service.received[0].headers["urgency"] == "high"
+        events = [event for event in ana.events().get_json()["events"]
+                  if event["type"] == "turn_alarm"]
+        assert [(event["seats"], event["deadline"]) for event in events] == [([1], deadline)]
+        stream.close()

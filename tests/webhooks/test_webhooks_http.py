@@ -188,7 +188,8 @@ def test_a_player_webhook_hears_of_the_players_games(client, receiver, deliver):
         "url": receiver.url("/player"), "secret": SECRET}, headers=auth)
     assert registered.status_code == 201, registered.get_json()
     webhook = registered.get_json()
-    assert (webhook["seat"], webhook["events"]) == (None, ["turn", "game_over", "presence"])
+    assert (webhook["seat"], webhook["events"]) == (None, ["turn", "game_over", "presence",
+                                                          "turn_alarm", "rematch_offered"])
     ana = Player(client, created["game_id"], player["token"], 0)
     ana.act({"type": "cut_for_deal", "depth": 10})
     later = client.post("/v1/games", json={"seats": [HUMAN, HUMAN], "options": {}},

@@ -12,7 +12,7 @@ from service.bots.discard_report import rounded
 from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 from service.games.analysis import GameAnalysis
-from service.games.service import server_time
+from service.games.service import server_time, shown_instants
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -24,21 +24,23 @@ def game_body(snapshot: GameSnapshot) -> dict:
                   enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
         "view": view_body(snapshot.view, snapshot.at, snapshot.hint),
-        "rematch": None if snapshot.rematch is None else rematch_body(snapshot.rematch),
+        "rematch": (None if snapshot.rematch is None
+                    else rematch_body(snapshot.rematch, snapshot.at)),
         "rematch_of": snapshot.rematch_of,
     }
 
 
-def rematch_body(offer) -> dict:
+def rematch_body(offer, now: float) -> dict:
     return {"game_id": offer.game_id, "status": offer.status, "offered_by": offer.offered_by,
             "accepted": list(offer.accepted_seats), "declined_by": offer.declined_by,
-            "expires_at": offer.expires_at}
+            "expires_at": server_time(offer.expires_at),
+            "expires_ms_left": ms_left(offer.expires_at, now)}
 
 
 def rematch_access_body(access: RematchAccess) -> dict:
     offer = access.game.rematch
     return {"game_id": offer.game_id, "seat": access.game.seat, "token": access.token,
-            "rematch": rematch_body(offer),
+            "rematch": rematch_body(offer, access.game.at),
             "game": None if access.started is None else game_body(access.started)}
 
 
@@ -67,17 +69,24 @@ def seat_state_body(snapshot: GameSnapshot) -> dict:
     view = snapshot.view
     return {"version": snapshot.version, "etag": etag(snapshot), "phase": view.phase,
             "to_act": list(view.to_act), "legal_actions": _plain(view.legal_actions),
-            "deadline": view.deadline, **turn_timer_body(view, snapshot.at)}
+            **deadlines_body(view, snapshot.at)}
 
 
-def turn_timer_body(view: SeatView, now: float) -> dict:
-    """The turn timer as an RFC 3339 time and as milliseconds left by the server's clock `now`
-    (a phone's own clock may be wrong); both null without a timer running."""
-    deadline = view.turn_deadline
-    if deadline is None:
-        return {"turn_deadline": None, "turn_ms_left": None}
-    return {"turn_deadline": server_time(deadline),
-            "turn_ms_left": int(max(deadline - now, 0.0) * 1000)}
+def deadlines_body(view: SeatView, now: float) -> dict:
+    """The count's deadline and the turn timer's, each as an RFC 3339 time and as
+    milliseconds left by the server's clock `now` (a phone's own clock may be wrong); null
+    when it does not run."""
+    return {"deadline": _instant(view.deadline), "deadline_ms_left": ms_left(view.deadline, now),
+            "turn_deadline": _instant(view.turn_deadline),
+            "turn_ms_left": ms_left(view.turn_deadline, now)}
+
+
+def ms_left(deadline: float | None, now: float) -> int | None:
+    return None if deadline is None else int(max(deadline - now, 0.0) * 1000)
+
+
+def _instant(at: float | None) -> str | None:
+    return None if at is None else server_time(at)
 
 
 def hint_body(hint: Hint | None) -> dict | None:
@@ -117,8 +126,11 @@ def _rounded_or_none(value: float | None) -> float | None:
 
 def view_body(view: SeatView, now: float, hint: Hint | None = None) -> dict:
     """The seat's view at the server's time `now`: its fields by name, cards as their canonical
-    texts, the turn timer as turn_timer_body says, and its hint."""
-    return {**_plain(view), **turn_timer_body(view, now), "hint": hint_body(hint)}
+    texts, the deadlines as deadlines_body says, instants in its history in RFC 3339, and its
+    hint."""
+    body = {**_plain(view), **deadlines_body(view, now), "hint": hint_body(hint)}
+    body["history"] = [shown_instants(event) for event in body["history"]]
+    return body
 
 
 def _seat(number: int, seat, connected: tuple[bool, ...]) -> dict:

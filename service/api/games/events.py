@@ -252,7 +252,8 @@ class CountTimeoutEventSchema(_EventSchema):
     starter = CanonicalCard(required=True)
     true_count = _non_negative()
     points = _non_negative("What the seat keeps: the true count less half of it")
-    deadline = fields.Float(required=True, metadata={"description": "Epoch seconds"})
+    deadline = fields.String(required=True, metadata={
+        "description": "When the count had to be claimed (RFC 3339, UTC)", "pattern": SERVER_TIME})
     scores = _scores()
 
     class Meta:
@@ -356,10 +357,25 @@ class PresenceEventSchema(_EventSchema):
     connected = fields.Boolean(required=True, metadata={
         "description": "true at once when the seat comes back (opens a stream or long poll, "
                        "or acts); false once it has been gone (no stream, no wait, no action "
-                       "in the last 30 s) for a 30 s grace"})
+                       "in the last 5 s) for a 30 s grace"})
 
     class Meta:
         description = "A human seat left the table or came back to it"
+
+
+class TurnAlarmEventSchema(_EventSchema):
+    type = tag("turn_alarm")
+    seats = fields.List(fields.Integer(validate=validate.Range(0, 5)), required=True, metadata={
+        "description": "The seats on the clock that are not at the table (no stream, no wait, "
+                       "no recent action)"})
+    deadline = fields.String(required=True, metadata={
+        "description": "When their turn timer runs out (RFC 3339, UTC)", "pattern": SERVER_TIME,
+        "example": "2026-11-29T10:04:05.678Z"})
+
+    class Meta:
+        description = ("80% of a turn timer has run and seats it runs for are away: told (to "
+                       "webhooks and push too) once per decision, only in a game with webhooks "
+                       "or push subscriptions")
 
 
 class GameStartedEventSchema(_EventSchema):
@@ -419,8 +435,9 @@ RematchOfferedEventSchema = _rematch_event(
     "offered", "A seat offers a rematch: accept with POST .../rematch, decline with DELETE",
     seat=_seat("The seat that offers (it has accepted)"),
     game_id=fields.String(required=True, metadata={"description": "The new game's id"}),
-    expires_at=fields.Float(required=True, metadata={
-        "description": "Epoch seconds: the offer lapses if not every human seat has accepted"}))
+    expires_at=fields.String(required=True, metadata={
+        "description": "The offer lapses then if not every human seat has accepted (RFC 3339, "
+                       "UTC)", "pattern": SERVER_TIME}))
 RematchAcceptedEventSchema = _rematch_event("accepted", "A seat accepted the rematch",
                                             seat=_seat())
 RematchDeclinedEventSchema = _rematch_event(
@@ -446,7 +463,7 @@ class EventSchema(TaggedUnionSchema):
                 RematchAcceptedEventSchema, RematchDeclinedEventSchema,
                 RematchExpiredEventSchema, RematchStartedEventSchema, GameOverEventSchema,
                 AbortedEventSchema, AbandonedEventSchema, TurnTimeoutEventSchema,
-                PresenceEventSchema)
+                PresenceEventSchema, TurnAlarmEventSchema)
 
     class Meta(TaggedUnionSchema.Meta):
         description = "An event, by its type, as the seat reading it may see it"

@@ -26,7 +26,8 @@ CUT_VIEW = {
     "scores": [0, 0], "match_points": [0, 0], "count": 0, "pile": [], "table": [],
     "starter": None, "turn": None, "to_act": [0, 1],
     "legal_actions": [{"type": "cut_for_deal", "min_depth": 4, "max_depth": 48}],
-    "deadline": None, "turn_deadline": None, "turn_ms_left": None, "can_abort": True,
+    "deadline": None, "deadline_ms_left": None, "turn_deadline": None, "turn_ms_left": None,
+    "can_abort": True,
     "counting": None, "hand": [], "kept": [], "discards": [],
     "hand_sizes": [0, 0], "crib_size": 0, "crib": None, "shown_hands": [],
     "cut_for_deal": {"round": 1, "seats": [0, 1], "cards": [None, None], "deck_size": 52},
@@ -122,7 +123,7 @@ EVENTS = {
     ],
     "last_event": 7,
     "state": {"version": 5, "etag": '"5-0"', "phase": "discard", "to_act": [1],
-              "legal_actions": [], "deadline": None,
+              "legal_actions": [], "deadline": None, "deadline_ms_left": None,
               "turn_deadline": None, "turn_ms_left": None},
 }
 
@@ -155,7 +156,7 @@ GAME_OVER_EVENTS = {
     ],
     "last_event": 216,
     "state": {"version": 143, "etag": '"143-0"', "phase": "game_over", "to_act": [],
-              "legal_actions": [], "deadline": None,
+              "legal_actions": [], "deadline": None, "deadline_ms_left": None,
               "turn_deadline": None, "turn_ms_left": None},
 }
 
@@ -169,7 +170,8 @@ TICKET = {"ticket": "nO7KazN0_Pvg97UXVH6Tfg", "expires_in": 60}
 # dealing (Bea dealt the first hand of the old one).
 REMATCH_ID = "Qm3xT0aV9kLrWc2B"
 REMATCH = {"game_id": REMATCH_ID, "status": "open", "offered_by": 0, "accepted": [0],
-           "declined_by": None, "expires_at": 1800003600.0}
+           "declined_by": None, "expires_at": "2027-01-15T09:00:00.000Z",
+           "expires_ms_left": 3600000}
 REMATCH_OFFERED = {"game_id": REMATCH_ID, "seat": 0, "token": "t3Xb0mQ8vS1aZk2Lw9YcRg",
                    "rematch": REMATCH, "game": None}
 REMATCH_HAND = ["3S", "8D", "8C", "JH", "KD", "5C"]

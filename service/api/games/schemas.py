@@ -11,6 +11,7 @@ from service.api.games.actions import LegalActionSchema
 from service.api.games.events import HEX_BYTES, HEX_SHA256, SERVER_TIME, EventSchema
 from service.bots import LEVELS
 from service.engine import PHASES
+from service.engine.options import MOST_TURN_SECONDS
 
 NAME = validate.Length(1, 40)
 SECRET = validate.Length(1, 64)
@@ -48,9 +49,12 @@ class OptionsSchema(ma.Schema):
     skunk = fields.String(validate=validate.OneOf(["standard", "acc"]))
     exact_finish = StrictBoolean(metadata={"description": "The target must be hit exactly"})
     match = StrictBoolean(metadata={"description": "Games go on until a player ends the match"})
-    turn_time_limit = StrictInteger(allow_none=True, validate=validate.Range(10, 86400), metadata={
+    turn_time_limit = StrictInteger(allow_none=True,
+                                    validate=validate.Range(10, MOST_TURN_SECONDS), metadata={
         "description": "Seconds each human seat has for each decision (cut, discard, play, "
-                       "claim, next game); null (the default): no turn timer",
+                       "claim, next game), up to 14 days (1209600: correspondence); null (the "
+                       "default): no turn timer. A game no human moves in ends abandoned "
+                       "after 3 days, or after two whole turns of a longer timer",
         "example": 60})
     on_timeout = fields.String(validate=validate.OneOf(["computer", "forfeit"]), metadata={
         "description": "When a turn timer runs out: computer (the default) makes the seat's "
@@ -116,7 +120,7 @@ class SeatSchema(ma.Schema):
         "description": "Held by a player (computer seats always are)"})
     connected = fields.Boolean(required=True, metadata={
         "description": "At the table, as the presence events last said: a live event stream "
-                       "or long poll, or an action in the last 30 s (computers always are)"})
+                       "or long poll, or an action in the last 5 s (computers always are)"})
     level = fields.String(metadata={"description": "Computer seats only"})
 
 
@@ -181,8 +185,13 @@ class ViewSchema(ma.Schema):
         "description": "Seats that may act now"})
     legal_actions = fields.List(fields.Nested(LegalActionSchema), required=True, metadata={
         "description": "What this seat may do now (resign is always allowed and not listed)"})
-    deadline = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Epoch seconds by which the counting seat must claim"})
+    deadline = fields.String(required=True, allow_none=True, metadata={
+        "description": "Manual counting: when the counting seat must have claimed (RFC 3339, "
+                       "UTC, by the server's clock). Null when no count is timed",
+        "pattern": SERVER_TIME, "example": "2026-11-25T10:04:35.678Z"})
+    deadline_ms_left = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Milliseconds left to claim when the server answered: count down from "
+                       "this rather than from deadline on a device's clock", "example": 30000})
     turn_deadline = fields.String(required=True, allow_none=True, metadata={
         "description": "Turn timer: when the seats in to_act run out of time (RFC 3339, UTC, "
                        "by the server's clock); public, so every seat sees a gone seat's "
@@ -239,8 +248,12 @@ class RematchSchema(ma.Schema):
     accepted = fields.List(fields.Integer(), required=True, metadata={
         "description": "Seats that have accepted (the offering seat among them)"})
     declined_by = _nullable_int("The seat that declined")
-    expires_at = fields.Float(required=True, metadata={
-        "description": "Epoch seconds: an offer not started by then lapses (rematch_expired)"})
+    expires_at = fields.String(required=True, metadata={
+        "description": "An offer not started by then lapses (rematch_expired): RFC 3339, UTC",
+        "pattern": SERVER_TIME, "example": "2026-11-25T10:09:05.678Z"})
+    expires_ms_left = fields.Integer(required=True, metadata={
+        "description": "Milliseconds left before the offer lapses when the server answered",
+        "example": 300000})
 
 
 class GameSchema(ma.Schema):
@@ -298,8 +311,8 @@ class SeatStateSchema(ma.Schema):
     to_act = fields.List(fields.Integer(), required=True, metadata={
         "description": "Seats that may act now"})
     legal_actions = ViewSchema._declared_fields["legal_actions"]
-    deadline = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Epoch seconds by which the counting seat must claim"})
+    deadline = ViewSchema._declared_fields["deadline"]
+    deadline_ms_left = ViewSchema._declared_fields["deadline_ms_left"]
     turn_deadline = ViewSchema._declared_fields["turn_deadline"]
     turn_ms_left = ViewSchema._declared_fields["turn_ms_left"]
 

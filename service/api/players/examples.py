@@ -11,10 +11,10 @@ GAMES = {
     "games": [
         {"game_id": REMATCH_ID, "seat": 0, "phase": "discard", "to_act": [0, 1],
          "your_turn": True, "scores": [0, 0], "side": 0, "partners": [], "opponents": [BEA],
-         "updated_at": 1800000950.5, "ended": False, "rematch_of": GAME_ID, "rematch": None},
+         "updated_at": "2027-01-15T08:15:50.500Z", "ended": False, "rematch_of": GAME_ID, "rematch": None},
         {"game_id": GAME_ID, "seat": 0, "phase": "game_over", "to_act": [], "your_turn": False,
          "scores": [121, 87], "side": 0, "partners": [], "opponents": [BEA],
-         "updated_at": 1800000940.0, "ended": True, "rematch_of": None,
+         "updated_at": "2027-01-15T08:15:40.000Z", "ended": True, "rematch_of": None,
          "rematch": REMATCH_ID},
     ],
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.api.games.events import SERVER_TIME
 from service.api.games.schemas import NAME
 from service.engine import PHASES
 
@@ -47,8 +48,9 @@ class PlayerGameSchema(ma.Schema):
         "description": "The other seats of the player's side (teams)"})
     opponents = fields.List(fields.Nested(TableSeatSchema), required=True, metadata={
         "description": "The seats of the other sides"})
-    updated_at = fields.Float(required=True, metadata={
-        "description": "Epoch seconds of the game's last change"})
+    updated_at = fields.String(required=True, metadata={
+        "description": "The game's last change (RFC 3339, UTC)", "pattern": SERVER_TIME,
+        "example": "2026-11-25T10:04:05.678Z"})
     ended = fields.Boolean(required=True, metadata={"description": "Nothing more will happen"})
     rematch_of = fields.String(required=True, allow_none=True)
     rematch = fields.String(required=True, allow_none=True, metadata={

@@ -12,6 +12,7 @@ from service.api.responses import document_errors, json_response
 from service.games import GamesService
 from service.games.errors import TokenRequired
 from service.games.players import LobbyGame
+from service.games.service import server_time
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players: one identity over many seats, and its games")
@@ -91,7 +92,7 @@ def _line(line: LobbyGame) -> dict:
                      if number != line.seat and line.side_of_seat[number] == own_side],
         "opponents": [_table_seat(number, seat) for number, seat in line.seats
                       if line.side_of_seat[number] != own_side],
-        "updated_at": line.updated, "ended": line.ended, "rematch_of": line.rematch_of,
+        "updated_at": server_time(line.updated), "ended": line.ended, "rematch_of": line.rematch_of,
         "rematch": line.rematch_game_id,
     }
 

@@ -7,7 +7,8 @@ CREATED = {"webhook_id": WEBHOOK_ID, "url": URL, "events": ["turn", "game_over"]
            "created_at": "2026-11-25T10:04:05.678Z",
            "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"}
 LISTED = {"webhooks": [{key: value for key, value in CREATED.items() if key != "secret"}]}
-PLAYER_CREATED = {**CREATED, "seat": None, "events": ["turn", "game_over", "presence"]}
+PLAYER_CREATED = {**CREATED, "seat": None, "events": ["turn", "game_over", "presence",
+                                                       "turn_alarm", "rematch_offered"]}
 PLAYER_LISTED = {"webhooks": [{key: value for key, value in PLAYER_CREATED.items()
                                if key != "secret"}]}
 DELIVERIES = {"webhook_id": WEBHOOK_ID, "deliveries": [

@@ -105,8 +105,9 @@ PAYLOADS = (
     "now), phase, version, deadline}, sent for every decision: whenever the game moves on "
     "(an action, a computer's reply, a timeout: each card of the play) with human seats to "
     "act, or those seats or the phase change; "
-    "`game_over` and `presence`: the game's event of that type as a spectator sees it, with "
-    "game_id and version. No payload carries a card. Any 2xx answer is a delivery; anything "
+    "`game_over`, `presence`, `turn_alarm` (80% of a turn timer has run and seats it runs "
+    "for are away) and `rematch_offered`: the game's event of that type as a spectator sees "
+    "it, with game_id and version. No payload carries a card. Any 2xx answer is a delivery; anything "
     "else (or no answer within 5 s, or a redirect) is retried after 5 s, 15 s, 45 s, ... up "
     "to CRIBBAGE_WEBHOOK_ATTEMPTS attempts.")
 
