@@ -803,10 +803,10 @@ class GamesService:
         leaves, with nothing else due, is told gone in time (a write when the check is
         earlier than the index's time, or when the check the index holds has passed; not when
         it moves later: the sweeper then wakes early, finds nothing due and puts the right
-        time back). Such a write keeps the
-        `presence_check` if it comes sooner (GameRecord.presence_due), so that moving a turn
-        timer never drops the check of a seat that has gone. The webhook notifications of a
-        game that has webhooks are queued with it."""
+        time back). Such a write keeps the `presence_check` if it comes sooner
+        (GameRecord.presence_due), so that moving a turn timer never drops the check of a seat
+        that has gone. The webhook notifications of a game that has webhooks are queued with
+        it."""
         scheduled = _scheduled(record)
         held = _earliest(record.scheduled, record.presence_due)  # what the index holds
         stale = record.presence_due is not None and record.presence_due <= self.clock()
@@ -1001,8 +1001,7 @@ def _turn_alarm(record: GameRecord, state: GameState, now: float
     alarmed = replace(record, alarmed=state.turn_deadline)
     if not away:
         return alarmed, []
-    return alarmed, [Event("turn_alarm", {"seats": away,
-                                          "deadline": server_time(state.turn_deadline)})]
+    return alarmed, [Event("turn_alarm", {"seats": away, "deadline": state.turn_deadline})]
 
 
 def abandoned_after(options: GameOptions) -> float:

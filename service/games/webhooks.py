@@ -246,4 +246,3 @@ def _too_many(webhook: Webhook, holder: str, limit: int) -> Exception:
         return TooManyPushSubscriptions(f"{holder} has at most {limit} push subscriptions",
                                         limit=limit)
     return TooManyWebhooks(f"{holder} has at most {limit} webhooks", limit=limit)
-
