@@ -101,6 +101,10 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     "listPlayerPushSubscriptions": {401: ("missing_token", "invalid_player_token")},
     "deletePlayerPushSubscription": {401: ("missing_token", "invalid_player_token"),
                                      404: ("push_subscription_not_found",)},
+    "listGamePushDeliveries": {401: ("missing_token",), 403: ("invalid_token",),
+                               404: ("game_not_found", "push_subscription_not_found")},
+    "listPlayerPushDeliveries": {401: ("missing_token", "invalid_player_token"),
+                                 404: ("push_subscription_not_found",)},
 }
 
 

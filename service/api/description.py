@@ -104,8 +104,10 @@ key of `GET /v1/push/key`, then register the subscription for a seat with \
 encrypted for the device, VAPID-signed, one per game topic). \
 `GET /v1/games/{game_id}/push-subscriptions` and `GET /v1/players/me/push-subscriptions` \
 list yours; `DELETE /v1/games/{game_id}/push-subscriptions/{subscription_id}` and \
-`DELETE /v1/players/me/push-subscriptions/{subscription_id}` delete one. A subscription its \
-push service reports gone is deleted.
+`DELETE /v1/players/me/push-subscriptions/{subscription_id}` delete one, and \
+`GET /v1/games/{game_id}/push-subscriptions/{subscription_id}/deliveries` and \
+`GET /v1/players/me/push-subscriptions/{subscription_id}/deliveries` show its recent \
+deliveries. A subscription its push service reports gone is deleted.
 
 Every shuffle is verifiable: the hash of a hand's seed is published when it is dealt and the \
 seed is revealed when the hand ends. An idle game expires after a set time.

@@ -62,7 +62,8 @@ TOKEN_CHECKING_ENDPOINTS = frozenset({
     "webhooks.list_player_webhook_deliveries", "push.create_game_push_subscription",
     "push.list_game_push_subscriptions", "push.delete_game_push_subscription",
     "push.create_player_push_subscription", "push.list_player_push_subscriptions",
-    "push.delete_player_push_subscription"})
+    "push.delete_player_push_subscription", "push.list_game_push_deliveries",
+    "push.list_player_push_deliveries"})
 TOKEN_SCOPE = "token"
 # Never limited: orchestration probes, the docs pages and the play page's files (its API calls
 # are limited as any client's). /metrics is limited like any route

@@ -109,7 +109,12 @@ def test_rematch_and_webhook_answers_pass_every_check(store):
     assert (seat_push["status"], seat_push["seat"]) == (201, 0)
     assert call("GET", game_push, ana.token)["subscriptions"][0]["subscription_id"] == seat_push[
         "subscription_id"]
-    assert call("POST", player_push, player["token"], subscription)["status"] == 201
+    assert call("GET", f"{game_push}/{{subscription_id}}/deliveries", ana.token,
+                subscription_id=seat_push["subscription_id"])["deliveries"] == []
+    player_sub = call("POST", player_push, player["token"], subscription)
+    assert player_sub["status"] == 201
+    assert call("GET", f"{player_push}/{{subscription_id}}/deliveries", player["token"],
+                subscription_id=player_sub["subscription_id"])["deliveries"] == []
     assert call("GET", player_push, player["token"])["status"] == 200
     assert call("DELETE", f"{game_push}/{{subscription_id}}", ana.token,
                 subscription_id=seat_push["subscription_id"]) == {"status": 200,

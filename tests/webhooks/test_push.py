@@ -61,6 +61,11 @@ def test_a_turn_is_pushed_encrypted_for_the_device_and_signed_for_the_push_servi
     ana.act(CUT)  # Bea's turn alone: Ana's phone is not told of it
     deliver()
     assert len(receiver.received) == 1
+    logged = client.get(f"/v1/games/{ana.game_id}/push-subscriptions/"
+                        f"{subscription['subscription_id']}/deliveries", headers=ana.headers())
+    [delivery] = logged.get_json()["deliveries"]
+    assert (delivery["event"], delivery["outcome"], delivery["status"], delivery["attempts"]) == (
+        "turn", "delivered", 204, 1)
 
 
 def test_a_subscription_the_push_service_reports_gone_is_deleted(client, deliver):

@@ -13,3 +13,13 @@ CREATED = {"subscription_id": SUBSCRIPTION_ID, "endpoint": ENDPOINT,
 LISTED = {"subscriptions": [CREATED]}
 PLAYER_CREATED = {**CREATED, "seat": None}
 PLAYER_LISTED = {"subscriptions": [PLAYER_CREATED]}
+DELIVERIES = {"webhook_id": SUBSCRIPTION_ID, "deliveries": [
+    {"delivery_id": "msg_5d1c0a7e9b2f44e1a3c6d8f0", "event": "turn", "attempts": 1,
+     "outcome": "delivered", "status": 201, "error": None,
+     "created_at": "2026-11-29T10:04:05.678Z", "last_attempt_at": "2026-11-29T10:04:05.901Z",
+     "next_attempt_at": None, "delivered_at": "2026-11-29T10:04:05.901Z"},
+    {"delivery_id": "msg_0b9e4c2d7a1f5e3c8d6b2a40", "event": "turn", "attempts": 1,
+     "outcome": "retrying", "status": 429, "error": None,
+     "created_at": "2026-11-29T10:03:58.102Z", "last_attempt_at": "2026-11-29T10:03:58.230Z",
+     "next_attempt_at": "2026-11-29T10:04:03.230Z", "delivered_at": None},
+]}

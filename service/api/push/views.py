@@ -15,6 +15,7 @@ from service.api.push import examples
 from service.api.push.schemas import (CreatePushSubscriptionSchema, PushKeySchema,
                                       PushSubscriptionSchema, PushSubscriptionsSchema)
 from service.api.responses import document_errors, json_response
+from service.api.webhooks.schemas import DeliveriesSchema
 from service.api.webhooks.views import (FORBIDDEN, GAME_NOT_FOUND, PLAYER_REQUIRED,
                                         PLAYER_UNAUTHORIZED, PLAYER_UNAVAILABLE, PUSH_KEY,
                                         SEAT_REQUIRED, SEAT_UNAUTHORIZED, UNAVAILABLE, WEBHOOKS,
@@ -136,6 +137,25 @@ def delete_game_push_subscription(game_id: str, subscription_id: str):
     return _listed(left)
 
 
+@blp.route("/games/<game_id>/push-subscriptions/<subscription_id>/deliveries", methods=["GET"])
+@blp.doc(operationId="listGamePushDeliveries", security=SEAT_REQUIRED)
+@document_errors(blp, 500)
+@SEAT_UNAUTHORIZED
+@FORBIDDEN
+@SUBSCRIPTION_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, DeliveriesSchema, example=examples.DELIVERIES)
+def list_game_push_deliveries(game_id: str, subscription_id: str):
+    """The push subscription's recent deliveries, for debugging
+
+    Each with its attempts, the push service's last answer or error, and when it is tried
+    next or was delivered. A subscription its push service reported gone is deleted, and its
+    deliveries with it: the list of subscriptions shows it is gone."""
+    subscription_id = _subscription_id(subscription_id)
+    found = _webhooks().game_deliveries(_game_id(game_id), _token(), subscription_id)
+    return _private(json_response({"webhook_id": subscription_id, "deliveries": found}))
+
+
 # A player's ---------------------------------------------------------------------------------------
 @blp.route("/players/me/push-subscriptions", methods=["POST"])
 @blp.doc(operationId="createPlayerPushSubscription", security=PLAYER_REQUIRED,
@@ -179,6 +199,20 @@ def delete_player_push_subscription(subscription_id: str):
 
     Returns the player's push subscriptions left."""
     return _listed(_webhooks().remove_from_player(_player(), _subscription_id(subscription_id)))
+
+
+@blp.route("/players/me/push-subscriptions/<subscription_id>/deliveries", methods=["GET"])
+@blp.doc(operationId="listPlayerPushDeliveries", security=PLAYER_REQUIRED)
+@document_errors(blp, 500)
+@PLAYER_UNAUTHORIZED
+@PLAYER_SUBSCRIPTION_NOT_FOUND
+@UNAVAILABLE
+@blp.documented_response(200, DeliveriesSchema, example=examples.DELIVERIES)
+def list_player_push_deliveries(subscription_id: str):
+    """The player's push subscription's recent deliveries, for debugging"""
+    subscription_id = _subscription_id(subscription_id)
+    found = _webhooks().player_deliveries(_player(), subscription_id)
+    return _private(json_response({"webhook_id": subscription_id, "deliveries": found}))
 
 
 # Request and response details ---------------------------------------------------------------------
