@@ -28,7 +28,8 @@ Clients:
   half stream games; `--action-rate` actions/s in all, first legal action of the seat to act).
 
 Phases, in order (probes and delivery `--duration` seconds each, idle ones `--idle` seconds):
-1. probes with no waiter; 2. idle with no waiter; 3. connect the N waiters (every stream has
+0. wait until the setup's seats, who joined and left, have been told gone (a sweep of each
+game, 45 s after the setup: not an idle cost); 1. probes with no waiter; 2. idle with no waiter; 3. connect the N waiters (every stream has
 its snapshot, Redis holds a channel for every game, or that count has stood still for 10 s);
 4. probes while they wait; 5. idle while they wait; 6. delivery: the driver acts, each waiter
 of a driven game timestamps each event it reads; 7. close the waiters. About 5 minutes for
@@ -109,6 +110,7 @@ sys.path.insert(0, str(ROOT))
 
 import redis
 
+from service.games.presence import ACTED_WINDOW, GRACE as PRESENCE_GRACE
 from tests.games.helpers import first_legal
 from tests.ops.gunicorn_server import GunicornServer
 from tests.redis_servers import RedisClusterServers, RedisServer
@@ -123,6 +125,7 @@ RETRIES = 5                 # ... at most this many times in a row
 STABLE = 10.0               # connected: Redis's channel count has not moved for this long
 SLOW = 0.05                 # a request or delivery this slow is looked at against the GC log
 GRACE = 3.0                 # after the driver stops, how long deliveries may still arrive
+SWEEP_MARGIN = 10.0         # for the sweepers to tell the setup's seats gone, game by game
 HUMAN = {"kind": "human"}
 # Put on the server's PYTHONPATH (--gc-log): each gunicorn process appends a line per full
 # collection (generation 2) to gc-<pid>.log: when it ended, how long it took, its CPU time.
@@ -1045,6 +1048,12 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     for game in games:
         result["waiters by kind"][game["kind"]] += game["waiters"]
 
+    # The seats just joined are told gone once their presence has lapsed (an action counts
+    # for ACTED_WINDOW, then the grace): one sweep of each game, which is setup, not idle cost.
+    settled = started + result["setup seconds"] + ACTED_WINDOW + PRESENCE_GRACE + SWEEP_MARGIN
+    log(f"waiting {max(settled - time.monotonic(), 0):.0f} s for the setup's seats to be told "
+        "gone")
+    time.sleep(max(settled - time.monotonic(), 0))
     log("probes, none waiting")
     result["probes started"] = time.monotonic()
     children.ask_load("probe", 1.0, args.probe_rate, timeout)  # warm up
