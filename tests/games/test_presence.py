@@ -72,7 +72,7 @@ def test_a_long_poll_holds_the_seat_and_an_action_brings_it_back(store, clock):
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
     clock.advance(61)
-    assert presence_of(ana, 1) == [False]  # joined, then nothing for 30 + 30 s
+    assert presence_of(ana, 1) == [False]  # joined, then nothing for 5 + 30 s
     last = bea.read()["last_event"]
     waited = bea.events(after=last, wait=0.01).get_json()["events"]
     assert [(event["type"], event["seat"], event["connected"]) for event in waited] == [

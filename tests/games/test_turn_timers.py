@@ -197,7 +197,7 @@ def test_the_others_see_a_gone_seats_countdown_in_views_events_and_the_stream(cl
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
     ana.act({"type": "cut_for_deal", "depth": 10})
-    clock.advance(61)  # Bea has neither acted nor listened for 30 + 30 s: gone
+    clock.advance(61)  # Bea has neither acted nor listened for 5 + 30 s: gone
     game = ana.read()
     assert [seat["connected"] for seat in game["seats"]][1] is False
     countdown = {"turn_deadline": "2027-01-15T08:02:00.000Z", "turn_ms_left": 59000}
