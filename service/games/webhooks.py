@@ -24,8 +24,9 @@ from service.webhooks.delivery import log_key
 from service.webhooks.errors import (InvalidPushKeys, PushSubscriptionNotFound,
                                      TooManyPushSubscriptions, TooManyWebhooks, WebhookNotFound)
 from service.webhooks.model import (MAX_PER_GAME, MAX_PER_PLAYER, MAX_PUSH_PER_GAME,
-                                    MAX_PUSH_PER_PLAYER, PlayerHooks, Webhook, new_secret,
-                                    new_subscription_id, new_webhook_id)
+                                    MAX_PUSH_PER_PLAYER, PlayerHooks, Webhook,
+                                    is_subscription_id, new_secret, new_subscription_id,
+                                    new_webhook_id)
 from service.webhooks.push import public_key_error
 
 from .players import Player
@@ -96,7 +97,7 @@ class Webhooks:
                          webhook_id: str) -> tuple[Webhook, ...]:
         """Delete one of the seat's webhooks (or push subscriptions); returns those of its kind
         it has left."""
-        push = webhook_id.startswith("ps_")
+        push = is_subscription_id(webhook_id)
 
         def remove(record: GameRecord, seat: int | None) -> GameRecord:
             kept = tuple(webhook for webhook in record.webhooks
@@ -110,7 +111,7 @@ class Webhooks:
                      if webhook.seat == seat and webhook.is_push == push)
 
     def game_deliveries(self, game_id: str, token: str | None, webhook_id: str) -> list[dict]:
-        seats = self.of_game(game_id, token, push=webhook_id.startswith("ps_"))
+        seats = self.of_game(game_id, token, push=is_subscription_id(webhook_id))
         if webhook_id not in {webhook.webhook_id for webhook in seats}:
             raise _not_found(webhook_id)
         return self._deliveries(log_key(f"game:{game_id}", webhook_id))
@@ -145,7 +146,7 @@ class Webhooks:
                 raise _not_found(webhook_id)
             return replace(current, webhooks=kept)
 
-        push = webhook_id.startswith("ps_")
+        push = is_subscription_id(webhook_id)
         return tuple(webhook for webhook in self.games.change_player(player, remove).webhooks
                      if webhook.is_push == push)
 
@@ -227,7 +228,7 @@ def _required(token: str | None) -> str:
 
 
 def _not_found(webhook_id: str) -> WebhookNotFound:
-    if webhook_id.startswith("ps_"):
+    if is_subscription_id(webhook_id):
         return PushSubscriptionNotFound(f"no push subscription {webhook_id} of yours",
                                         subscription_id=webhook_id)
     return WebhookNotFound(f"no webhook {webhook_id} of yours", webhook_id=webhook_id)

@@ -17,6 +17,7 @@ MAX_PUSH_PER_GAME = 12   # push subscriptions one game may hold, all seats toget
 MAX_PUSH_PER_PLAYER = 10  # push subscriptions one player may hold (its devices and browsers)
 SECRET_PREFIX = "whsec_"  # a generated secret: base64 of its key, as Standard Webhooks prints it
 SECRET_BYTES = 24
+SUBSCRIPTION_PREFIX = "ps_"  # a push subscription's id; a webhook's starts wh_
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,12 @@ def new_webhook_id() -> str:
 
 
 def new_subscription_id() -> str:
-    return "ps_" + secrets.token_urlsafe(12)
+    return SUBSCRIPTION_PREFIX + secrets.token_urlsafe(12)
+
+
+def is_subscription_id(webhook_id: str) -> bool:
+    """The id names a push subscription, not a webhook."""
+    return webhook_id.startswith(SUBSCRIPTION_PREFIX)
 
 
 def new_secret() -> str:

@@ -5,10 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.api.webhooks.schemas import TIME, CreateWebhookSchema, WebhookSchema
 from service.webhooks.addresses import MAX_URL_LENGTH
-from service.webhooks.model import EVENT_TYPES
-
-TIME = {"description": "RFC 3339, UTC", "example": "2026-11-29T10:04:05.678Z"}
 BASE64URL = r"^[A-Za-z0-9_-]+={0,2}$"
 
 
@@ -37,16 +35,13 @@ class CreatePushSubscriptionSchema(ma.Schema):
     expirationTime = fields.Float(allow_none=True, metadata={
         "description": "Ignored (epoch milliseconds or null): accepted so that "
                        "PushSubscription.toJSON() can be sent as it is"})
-    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)),
-                         validate=validate.Length(1, len(EVENT_TYPES)), metadata={
-        "description": "Which notifications to push (default: all)",
-        "example": ["turn", "game_over"]})
+    events = CreateWebhookSchema._declared_fields["events"]  # the same notifications
 
 
 class PushSubscriptionSchema(ma.Schema):
     subscription_id = fields.String(required=True)
     endpoint = fields.String(required=True)
-    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), required=True)
+    events = WebhookSchema._declared_fields["events"]
     seat = fields.Integer(required=True, allow_none=True, metadata={
         "description": "The seat that registered it (null: a player's)"})
     created_at = fields.String(required=True, metadata=TIME)
