@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import _thread
 import argparse
+import atexit
 import http.client
 import json
 import math
@@ -1166,7 +1167,10 @@ BASE_ENV = {"CRIBBAGE_RATE_LIMIT_ENABLED": "0", "CRIBBAGE_MAX_LIVE_GAMES_PER_CLI
 
 
 def server_env(args, extra: dict) -> dict:
-    env = {**BASE_ENV, **extra}
+    # Each server's compute processes start from an empty table shelf: D and E measure builds.
+    tables = tempfile.mkdtemp(prefix="compute-load-tables-")
+    atexit.register(shutil.rmtree, tables, ignore_errors=True)
+    env = {**BASE_ENV, "CRIBBAGE_TABLE_DIR": tables, **extra}
     if args.gevent_monitor:
         env.update({"GEVENT_MONITOR_THREAD_ENABLE": "true",
                     "GEVENT_MAX_BLOCKING_TIME": str(args.gevent_monitor)})

@@ -125,6 +125,8 @@ class Settings:
     compute_queue_moves: int = 1000
     compute_queue_analyses: int = 200
     analysis_cpu_ms_per_minute: int = 10000
+    table_dir: str = ""        # "": cribbage-tables-<uid> in the temporary directory
+    table_shelf_mb: int = 256  # the win-model tables kept for every compute process, at most
     webhook_concurrency: int = 50     # deliveries a process holds, under way or waiting
     webhook_per_destination: int = 4  # under way at once to one scheme://host:port
     vapid_private_key: str = field(default="", repr=False)  # "": made once, kept in the store
@@ -214,6 +216,9 @@ class Settings:
                                                       defaults.compute_queue_analyses),
             analysis_cpu_ms_per_minute=parse_positive_int(
                 env, "CRIBBAGE_ANALYSIS_CPU_MS_PER_MINUTE", defaults.analysis_cpu_ms_per_minute),
+            table_dir=parse_text(env, "CRIBBAGE_TABLE_DIR", defaults.table_dir),
+            table_shelf_mb=parse_whole_number(env, "CRIBBAGE_TABLE_SHELF_MB",
+                                              defaults.table_shelf_mb),
             webhook_concurrency=parse_positive_int(env, "CRIBBAGE_WEBHOOK_CONCURRENCY",
                                                    defaults.webhook_concurrency),
             webhook_per_destination=parse_positive_int(env, "CRIBBAGE_WEBHOOK_PER_DESTINATION",

@@ -16,6 +16,9 @@ OPS_FIXTURES = frozenset({"redis_cluster", "dedicated_redis"})
 # compute tier builds its own (tests/compute/), and a server started by a test runs them as
 # configured (tests/ops/gunicorn_server.py).
 os.environ["CRIBBAGE_COMPUTE"] = "inline"
+# No table shelf (service.compute.shelves) unless a test gives one: a table another run put on
+# the machine's shelf would make a search meant to be slow (a time limit's test) fast.
+os.environ["CRIBBAGE_TABLE_SHELF_MB"] = "0"
 
 
 def pytest_collection_modifyitems(config, items):

@@ -56,6 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from service.bots import win_probability
+from service.bots.shelf import shelved
 from service.bots.win_probability import PositionError, PositionValue
 from service.cards import DECK, Card
 from service.engine.options import GameOptions
@@ -184,6 +185,17 @@ def cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     return _far_cycle_tables(layout, target, skunk)
 
 
+def _shelved_cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
+    """Built here, or read from the deployment's shelf (service.bots.shelf)."""
+    *by_need, points = shelved(f"cycle-{layout}-{target}-{skunk}",
+                               lambda: _cycle_arrays(_build_cycle_tables(layout, target, skunk)))
+    return CycleTables(tuple(by_need), points)
+
+
+def _cycle_arrays(tables: CycleTables) -> tuple[np.ndarray, ...]:
+    return (*tables.by_need, tables.points)
+
+
 def _build_cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     model = role_model(layout)
     one_deals = [one_deal_table(model, role, target, skunk) for role in range(model.sides)]
@@ -205,8 +217,8 @@ def _build_cycle_tables(layout: str, target: int, skunk: str) -> CycleTables:
     return CycleTables(tuple(by_need), cycle_points)
 
 
-_game_cycle_tables = lru_cache(maxsize=8)(_build_cycle_tables)
-_far_cycle_tables = lru_cache(maxsize=2)(_build_cycle_tables)
+_game_cycle_tables = lru_cache(maxsize=8)(_shelved_cycle_tables)
+_far_cycle_tables = lru_cache(maxsize=2)(_shelved_cycle_tables)
 
 
 def one_deal_table(model: RoleModel, role: int, target: int, skunk: str) -> np.ndarray:

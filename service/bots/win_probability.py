@@ -19,8 +19,9 @@ where R is the play race, term(L) the game points a win is worth when the loser 
 (1 for a win probability), and flip = -1 values the dealer's wins less the pone's, +1 counts
 all game points. Every deal scores at least the last-card point, so V(a, b) needs only
 diagonals a + b below its own: one diagonal at a time, vectorised over it. Win chances depend
-only on the needs: one table, built for the largest target asked so far, serves every target.
-Game points need two tables per target and skunk rule (8 targets cached). Tables are built on
+only on the needs: one table, built for the in-game reach or for the largest target, serves
+every target. Game points need two tables per target and skunk rule (8 targets cached). Where a
+deployment keeps a shelf (service.bots.shelf), each table is built once for all its processes. Tables are built on
 first use; bench/position_speed.py times a build and a query, which is then a lookup. A build
 grows with the square of the target: about a second for 121, minutes for 1000 on a loaded
 machine.
@@ -39,6 +40,8 @@ from service.cards import DECK, Card
 from service.engine.rules import skunk_level
 from service.scoring import show_points
 from service.errors import InvalidInputError
+
+from .shelf import shelved
 
 DATA = Path(__file__).with_name("data") / "deal_scores_2.json"
 
@@ -124,21 +127,29 @@ _win_table: list[np.ndarray] = []
 
 def win_table(size: int) -> np.ndarray:
     """The dealer's chance to win less the pone's, for needs up to at least `size`. Only the
-    needs matter, so one table serves every target: it is built once, for the largest size
-    asked so far (a smaller table is the corner of a larger one)."""
+    needs matter, so one table serves every target: it is built for the in-game reach, or for
+    the largest target when a need is past it (a smaller table is the corner of a larger one),
+    once per process, and once per deployment where a shelf is in place (service.bots.shelf)."""
     if not _win_table or len(_win_table[0]) <= size:
-        _win_table[:] = [solve(deal_model(), np.ones(size + 1), -1)]
+        built = IN_GAME_REACH if size <= IN_GAME_REACH else max(size, MOST_TARGET)
+        _win_table[:] = shelved(f"win-2-{built}",
+                                lambda: (solve(deal_model(), np.ones(built + 1), -1),))
     return _win_table[0]
 
 
 @lru_cache(maxsize=8)
 def game_point_tables(target: int, skunk: str) -> tuple[np.ndarray, np.ndarray]:
     """For needs up to `target`: the dealer's game points less the pone's, and both added."""
-    loser_need = np.arange(target + 1)
-    term = np.array([1 + skunk_level(skunk, target, target - need) for need in loser_need],
-                    dtype=np.float64)
-    model = deal_model()
-    return solve(model, term, -1), solve(model, term, +1)
+
+    def build() -> tuple[np.ndarray, np.ndarray]:
+        loser_need = np.arange(target + 1)
+        term = np.array([1 + skunk_level(skunk, target, target - need) for need in loser_need],
+                        dtype=np.float64)
+        model = deal_model()
+        return solve(model, term, -1), solve(model, term, +1)
+
+    signed, total = shelved(f"points-2-{target}-{skunk}", build)
+    return signed, total
 
 
 def position_value(scores: tuple[int, int], dealer: int, target: int = 121,
@@ -174,6 +185,7 @@ ENDGAME_NEED = 40
 # to it is built once per process in about a second, another layout's tables for a target up to
 # it in under half a second (for 1000: minutes and seconds, too long for a move).
 IN_GAME_REACH = 241
+MOST_TARGET = 1000  # service.engine.options: a game's target is 31..1000
 
 
 def is_endgame(scores: Sequence[int], target: int) -> bool:

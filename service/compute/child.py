@@ -9,8 +9,12 @@ from __future__ import annotations
 import os
 import sys
 
+from service.bots import shelf
+from service.config import Settings
+
 from .framing import read_message, write_message
 from .jobs import execute, warm_up, yield_the_cpu
+from .shelves import shelf_for
 
 
 def main() -> None:
@@ -18,6 +22,7 @@ def main() -> None:
     outcomes = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     yield_the_cpu(os.environ)
+    shelf.use(shelf_for(Settings.from_env()))
     warm_up()
     while True:
         try:

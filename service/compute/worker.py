@@ -17,8 +17,11 @@ import time
 
 import redis
 
+from service.bots import shelf
+
 from .jobs import PRIORITIES, execute, warm_up, yield_the_cpu
 from .redis_queue import GROUP, REPLY_TTL, connect, stream_key
+from .shelves import shelf_for
 
 log = logging.getLogger(__name__)
 
@@ -130,4 +133,5 @@ def main() -> None:
     signal.signal(signal.SIGTERM, worker.stop)
     signal.signal(signal.SIGINT, worker.stop)
     yield_the_cpu(os.environ)
+    shelf.use(shelf_for(settings))
     worker.run()

@@ -175,7 +175,7 @@ def test_the_chance_after_the_play_counts_the_shows_in_order(own_need, opponent_
 
 def test_near_the_end_of_a_far_target_the_table_is_built_for_the_needs(monkeypatch):
     """A game to 1000 at 990-770: the discard's chances need the table for needs up to 230,
-    not the target's 1000 (minutes to build)."""
+    which is built for the in-game reach (241), not for the target's 1000 (seconds to build)."""
     sizes = []
     real_solve = win_probability.solve
 
@@ -187,4 +187,4 @@ def test_near_the_end_of_a_far_target_the_table_is_built_for_the_needs(monkeypat
     monkeypatch.setattr(win_probability, "solve", solve)
     hand = parse_cards("10C 2C 7C 6S 10S 8C".split())
     ranked = rank_discards(hand, GameOptions(target=1000), seat=0, dealer=1, scores=(990, 770))
-    assert ranked.chances is not None and sizes == [230]
+    assert ranked.chances is not None and sizes == [241]

@@ -25,15 +25,19 @@ class GunicornServer:
 
     `env` adds to (or, with None values, removes from) this process's environment; `workers`
     or `threads` None leaves them to the config's defaults; `wrapper` is a command the server
-    runs under (e.g. `taskset -c 1` to pin it to a CPU, or valgrind). Output goes to files in
+    runs under (e.g. `taskset -c 1` to pin it to a CPU, or valgrind); `root` is the checkout
+    whose service and config it serves (by default this one: a benchmark may compare another
+    commit's server, run by this environment, under the same load). Output goes to files in
     `log_dir` (by default a temporary directory, removed after a clean stop); `stop()` ends the
     server gracefully, killing it if it hangs.
     """
 
     def __init__(self, env: dict[str, str | None] | None = None, *, workers: int | None = 2,
                  threads: int | None = 8, wrapper: list[str] | None = None,
-                 log_dir: str | os.PathLike | None = None):
+                 log_dir: str | os.PathLike | None = None,
+                 root: str | os.PathLike = ROOT):
         self.port = free_port()
+        self.root = pathlib.Path(root)
         self.wrapper = wrapper or []
         self.own_log_dir = log_dir is None
         self.log_dir = pathlib.Path(log_dir or tempfile.mkdtemp(prefix="gunicorn-test-"))
@@ -61,9 +65,9 @@ class GunicornServer:
 
     def start(self, timeout: float = START_TIMEOUT) -> GunicornServer:
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
-            command = [*self.wrapper, sys.executable, "-m", "gunicorn", "-c", str(CONFIG),
-                       "service.wsgi:app"]
-            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out,
+            command = [*self.wrapper, sys.executable, "-m", "gunicorn", "-c",
+                       str(self.root / CONFIG.relative_to(ROOT)), "service.wsgi:app"]
+            self.process = subprocess.Popen(command, cwd=self.root, env=self.env, stdout=out,
                                             stderr=err)
         deadline = time.monotonic() + timeout
         while True:

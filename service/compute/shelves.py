@@ -1,0 +1,121 @@
+"""The shelves a deployment keeps its built win-model tables on (service.bots.shelf), so that
+each is built once for all its compute processes, not once per process.
+
+- On Redis (CRIBBAGE_REDIS_URL set): one shelf for every compute process of the deployment, on
+  whatever machine, in keys under one hash tag (one Cluster node holds them all).
+- Otherwise (the embedded store: scripts/serve and its local compute processes, one machine): a
+  directory, CRIBBAGE_TABLE_DIR or cribbage-tables-<uid> in the system's temporary directory.
+
+Both are bounded: past CRIBBAGE_TABLE_SHELF_MB (256) in all, the tables used least recently are
+dropped (a far target's take up to 22 MB; each of a game within the in-game reach, well under
+one MB). 0 keeps no shelf: each compute process builds its own tables.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from service.config import Settings
+
+from .redis_queue import connect
+
+INDEX = "cribbage:{tables}:used"    # name -> when last put or read
+SIZES = "cribbage:{tables}:sizes"   # name -> bytes
+TABLE = "cribbage:{tables}:table:"  # + name -> the table's bytes
+READ_TIMEOUT = 10.0
+
+
+class RedisShelf:
+    def __init__(self, client, max_bytes: int) -> None:
+        self.client = client
+        self.max_bytes = max_bytes
+
+    def get(self, name: str) -> bytes | None:
+        data = self.client.get(TABLE + name)
+        if data is not None:
+            self.client.zadd(INDEX, {name: time.time()})
+        return data
+
+    def put(self, name: str, data: bytes) -> None:
+        if len(data) > self.max_bytes:
+            return
+        pipeline = self.client.pipeline(transaction=False)
+        pipeline.set(TABLE + name, data)
+        pipeline.zadd(INDEX, {name: time.time()})
+        pipeline.hset(SIZES, name, len(data))
+        pipeline.execute()
+        self._keep_within_bound()
+
+    def _keep_within_bound(self) -> None:
+        sizes = {name.decode(): int(size) for name, size in self.client.hgetall(SIZES).items()}
+        total = sum(sizes.values())
+        if total <= self.max_bytes:
+            return
+        pipeline = self.client.pipeline(transaction=False)
+        for name in self.client.zrange(INDEX, 0, -1):  # the least recently used first
+            if total <= self.max_bytes:
+                break
+            name = name.decode()
+            pipeline.delete(TABLE + name)
+            pipeline.zrem(INDEX, name)
+            pipeline.hdel(SIZES, name)
+            total -= sizes.get(name, 0)
+        pipeline.execute()
+
+
+class DirectoryShelf:
+    def __init__(self, directory: str | os.PathLike, max_bytes: int) -> None:
+        self.directory = Path(directory)
+        self.max_bytes = max_bytes
+
+    def get(self, name: str) -> bytes | None:
+        path = self.directory / f"{name}.npz"
+        try:
+            data = path.read_bytes()
+            os.utime(path)  # its last use, for the bound
+        except FileNotFoundError:
+            return None
+        return data
+
+    def put(self, name: str, data: bytes) -> None:
+        if len(data) > self.max_bytes:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        # Written aside and renamed: a reader sees a whole table or none, whoever writes.
+        handle, part = tempfile.mkstemp(dir=self.directory, suffix=".part")
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(part, self.directory / f"{name}.npz")
+        self._keep_within_bound()
+
+    def _keep_within_bound(self) -> None:
+        tables = []
+        for path in self.directory.glob("*.npz"):
+            try:
+                stat = path.stat()
+            except FileNotFoundError:  # dropped by another process meanwhile
+                continue
+            tables.append((stat.st_mtime, stat.st_size, path))
+        total = sum(size for _, size, _ in tables)
+        for _, size, path in sorted(tables):
+            if total <= self.max_bytes:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
+
+
+def default_directory() -> Path:
+    return Path(tempfile.gettempdir()) / f"cribbage-tables-{os.getuid()}"
+
+
+def shelf_for(settings: Settings) -> RedisShelf | DirectoryShelf | None:
+    """The deployment's shelf, as its settings say (None: none)."""
+    max_bytes = settings.table_shelf_mb * 2**20
+    if not max_bytes:
+        return None
+    if settings.redis_url:
+        client = connect(settings.redis_url, settings.redis_cluster, READ_TIMEOUT)
+        return RedisShelf(client, max_bytes)
+    return DirectoryShelf(settings.table_dir or default_directory(), max_bytes)
