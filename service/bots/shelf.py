@@ -1,10 +1,10 @@
 """Where the win models' big tables are kept beyond the process that built them.
 
-A table for a far target takes seconds of CPU to build (a two-player position to 1000: about 3
-s; six players: more), and every compute process would otherwise build its own, once per
-target. A deployment puts a shelf in place (service.compute.shelves: Redis, or a directory on
-one machine) and each table is then built once for all its compute processes; without one,
-tables live only in the process that built them, as before.
+A table for a far target takes seconds of CPU to build (a two-player position to 1000: 3-7 s),
+and every compute process would otherwise build its own, once per target. A deployment puts a
+shelf in place (service.compute.shelves: Redis, or a directory on one machine) and each table
+is then built once for all its compute processes; without one, tables live only in the process
+that built them, as before.
 
 A shelf keeps bytes by name. A table's name carries a fingerprint of everything it is computed
 from (the model data and the code that builds it), so a new version never reads an old

@@ -20,11 +20,11 @@ where R is the play race, term(L) the game points a win is worth when the loser 
 all game points. Every deal scores at least the last-card point, so V(a, b) needs only
 diagonals a + b below its own: one diagonal at a time, vectorised over it. Win chances depend
 only on the needs: one table, built for the in-game reach or for the largest target, serves
-every target. Game points need two tables per target and skunk rule (8 targets cached). Where a
-deployment keeps a shelf (service.bots.shelf), each table is built once for all its processes. Tables are built on
-first use; bench/position_speed.py times a build and a query, which is then a lookup. A build
-grows with the square of the target: about a second for 121, minutes for 1000 on a loaded
-machine.
+every target. Game points need two tables per target and skunk rule (8 targets cached). Tables
+are built on first use; bench/position_speed.py times a build and a query, which is then a
+lookup. A build grows with the square of the target: about a second for 121, minutes for 1000
+on a loaded machine. Where a deployment keeps a shelf (service.bots.shelf), each table is built
+once for all its processes.
 """
 from __future__ import annotations
 
