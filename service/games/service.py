@@ -402,8 +402,8 @@ class GamesService:
                 yield page.game
                 last_read = time.monotonic()
                 while True:
-                    if page.events:
-                        yield page
+                    if page.events or page.ended:
+                        yield page  # a finished game's last page, even empty, says it ended
                     if page.ended:
                         return
                     while True:

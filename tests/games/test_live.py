@@ -135,12 +135,36 @@ def test_a_finished_game_streams_its_last_events_then_ends(client):
     assert [event["type"] for event in tail] == ["hand_revealed", "game_seed_revealed",
                                                  "game_over"]
     assert follow.next_message()["event"] == "state"
-    assert follow.next_message() == {"event": "end", "data": {"last_event": last}}
+    assert follow.next_message() == {"event": "end", "id": str(last),
+                                     "data": {"last_event": last}}
     follow.close()
     # Reconnecting with every event already seen: 204, which stops an EventSource.
     done = client.get(f"/v1/games/{player.game_id}/stream", headers={
         **player.headers(), "Last-Event-ID": str(game["last_event"])})
     assert done.status_code == 204
+
+
+def test_a_stream_opened_on_a_finished_game_ends_with_the_last_event_id(client):
+    """No `after`: the snapshot, the seat's state and `end` carrying the last event's id, which
+    an EventSource sends back when it reconnects and then gets 204 (without it, it would
+    reconnect for the snapshot again every 3 s)."""
+    player = Player.creator(client, create(client, [HUMAN, COMPUTER], {"target": 31}))
+    game = player.read()
+    while game["view"]["phase"] != "game_over":
+        game = player.act(first_legal(game["view"]))
+    last = game["last_event"]
+    follow = stream(player)
+    snapshot = follow.next_message()
+    assert (snapshot["event"], snapshot["data"]["last_event"]) == ("snapshot", last)
+    state = follow.next_message()
+    assert (state["event"], state["data"]["phase"], state["data"]["to_act"]) == (
+        "state", "game_over", [])
+    assert follow.next_message() == {"event": "end", "id": str(last),
+                                     "data": {"last_event": last}}
+    assert next(follow._chunks, None) is None  # the server closed the stream
+    again = client.get(f"/v1/games/{player.game_id}/stream",
+                       headers={**player.headers(), "Last-Event-ID": str(last)})
+    assert again.status_code == 204
 
 
 def test_a_malformed_last_event_id_is_refused(client):

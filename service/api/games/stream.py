@@ -33,7 +33,10 @@ def server_sent_events(first: GameSnapshot,
                            for event in page.events)
             yield _message("state", seat_state_body(page.game))
             if page.ended:
-                yield _message("end", {"last_event": page.game.last_event})
+                # With the last event's id: an EventSource reconnects with it, gets 204 and
+                # stops, also when the stream opened on a game already over.
+                last = page.game.last_event
+                yield _message("end", {"last_event": last}, last)
     except (DomainError, StoreError) as error:
         log.info("stream of %s ended: %s", first.game_id, error)
     finally:
