@@ -94,9 +94,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "explain.breakdown": "La cuenta es: {items}.",
         "explain.missed": "Faltan {points}: {items}.",
         "explain.wrong_items": "No existen, {points}: {items}.",
-        "explain.item": "{kind} {cards} por {points}",
+        "explain.item": "{kind} con {cards}, por {points}",
     },
 }
+_ES_RANKS = ("_ as dos tres cuatro cinco seis siete ocho nueve diez jota reina rey").split()
+_ES_SUITS = {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}
 
 
 def phrase(key: str, language: str, **params) -> str:
@@ -169,9 +171,16 @@ def pegging_summary(count: int, points: int, language: str) -> str:
 
 
 def item_text(item: ScoreItem, language: str) -> str:
-    """One combination in words: "fifteen 4C 5H 6D for 2"."""
+    """One combination: "fifteen 4C 5H 6D for 2" in English's own card codes; in Spanish the
+    cards in words, "quince con cuatro de tréboles, cinco de corazones y seis de diamantes,
+    por 2"."""
+    if language == "es":
+        names = [f"{_ES_RANKS[card.rank]} de {_ES_SUITS[card.suit]}" for card in item.cards]
+        cards = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} y {names[-1]}"
+    else:
+        cards = " ".join(card.text for card in item.cards)
     return phrase("explain.item", language, kind=phrase(f"kind.{item.kind}", language),
-                  cards=" ".join(card.text for card in item.cards), points=item.points)
+                  cards=cards, points=item.points)
 
 
 def claim_explanation(check: ClaimCheck, itemised: bool, language: str) -> str:

@@ -60,15 +60,19 @@ def test_a_crib_counts_a_flush_only_with_the_starter(capsys):
 
 def test_spanish_words_for_the_count_and_the_combinations(capsys):
     assert run(["peg", "5H", "4S", "6D", "--lang", "es"], capsys) == (0, (
-        "5: quince por cinco\n  quince 5H 4S 6D por 2\n  escalera 5H 4S 6D por 3\n"), "")
+        "5: quince por cinco\n"
+        "  quince con cinco de corazones, cuatro de picas y seis de diamantes, por 2\n"
+        "  escalera con cinco de corazones, cuatro de picas y seis de diamantes, por 3\n"), "")
 
 
 @pytest.mark.parametrize("argv, output", [
     (["peg", "7C", "7D", "7S"], "6: twenty-one for six\n  pair royal 7C 7D 7S for 6\n"),
     (["peg", "7C", "7D", "7S", "7H", "--lang", "es"],
-     "12: veintiocho por doce\n  póquer 7C 7D 7S 7H por 12\n"),
+     "12: veintiocho por doce\n  póquer con siete de tréboles, siete de diamantes, siete de "
+     "picas y siete de corazones, por 12\n"),
     (["peg", "10H", "KH", "AS", "10S", "--lang", "es"],
-     "2: treinta y uno por dos\n  treinta y uno 10H KH AS 10S por 2\n"),
+     "2: treinta y uno por dos\n  treinta y uno con diez de corazones, rey de corazones, as "
+     "de picas y diez de picas, por 2\n"),
 ])
 def test_every_pegging_combination_has_its_name(argv, output, capsys):
     assert run(argv, capsys) == (0, output, "")

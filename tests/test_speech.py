@@ -2,8 +2,8 @@
 import pytest
 
 from service.cards import Card
-from service.scoring import score_show
-from service.speech import pegging_summary, show_summary
+from service.scoring import ScoreItem, score_show
+from service.speech import item_text, pegging_summary, show_summary
 
 
 def say(hand: str, starter: str, language: str = "en", crib: bool = False) -> str:
@@ -44,3 +44,18 @@ def test_a_pegging_summary_says_the_count_and_its_points():
     assert pegging_summary(15, 2, "en") == "fifteen for two"
     assert pegging_summary(31, 2, "es") == "treinta y uno por dos"
     assert pegging_summary(12, 0, "es") == "doce"
+
+
+@pytest.mark.parametrize("cards, kind, points, english, spanish", [
+    ("5H JH", "fifteen", 2, "fifteen 5H JH for 2",
+     "quince con cinco de corazones y jota de corazones, por 2"),
+    ("AC 2D 3S", "run", 3, "run AC 2D 3S for 3",
+     "escalera con as de tréboles, dos de diamantes y tres de picas, por 3"),
+    ("JD", "nobs", 1, "nobs JD for 1", "nobs con jota de diamantes, por 1"),
+    ("QS QC", "pair", 2, "pair QS QC for 2", "par con reina de picas y reina de tréboles, por 2"),
+])
+def test_a_combination_names_its_cards_in_the_language_s_words(cards, kind, points, english,
+                                                                spanish):
+    item = ScoreItem(kind, tuple(Card.parse(text) for text in cards.split()), points)
+    assert item_text(item, "en") == english
+    assert item_text(item, "es") == spanish

@@ -25,8 +25,9 @@ def test_a_correct_number_claim_misses_nothing(client):
 def test_number_too_low_lists_the_count(client):
     body = verify(client, 12, language="es").get_json()
     assert (body["claimed"], body["actual"], body["missed"], body["overclaimed"]) == (12, 16, 4, 0)
-    assert body["explanation"].startswith("Declarados 12, valen 16. La cuenta es: quince 5H JH "
-                                          "por 2;")
+    assert body["explanation"].startswith(
+        "Declarados 12, valen 16. La cuenta es: quince con cinco de corazones y jota de "
+        "corazones, por 2;")
 
 
 def test_a_number_too_high_is_overclaimed_by_the_excess(client):
