@@ -113,7 +113,7 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
              "the page to load its texts and levels")
     levels = [option.get_attribute("value")
               for option in browser.find_elements(By.CSS_SELECTOR, "#level option")]
-    assert levels == ["easy", "first", "hard", "medium"]
+    assert levels == ["first", "easy", "medium", "hard"]  # weakest first
     browser.find_element(By.CSS_SELECTOR, '#level option[value="easy"]').click()
     browser.find_element(By.ID, "name").send_keys("Ana")
     browser.find_element(By.ID, "start").click()
@@ -129,8 +129,10 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
     # The non-dealer shows first, then the dealer's hand, then the dealer's crib.
     assert [entry.get_attribute("data-hand") for entry in shown_entries(browser)] == \
         ["hand", "hand", "crib"]
-    for language, points in (("es", "puntos"), ("en", "points")):
+    for language, points, opponent in (("es", "puntos", "Computadora (Fácil)"),
+                                       ("en", "points", "Computer (Easy)")):
         select_language(browser, language)
+        assert opponent in browser.find_element(By.ID, "opponent-title").text
         for index in range(3):
             kind, cards = wait_for(browser, lambda index=index: shown_cards(browser, index),
                                    "the shown cards")

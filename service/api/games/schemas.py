@@ -30,7 +30,7 @@ def _cards(description: str, **kwargs) -> fields.List:
 class SeatSpecSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
     name = fields.String(validate=NAME, metadata={"example": "Ana"})
-    level = fields.String(validate=validate.OneOf(sorted(LEVELS)), metadata={
+    level = fields.String(validate=validate.OneOf(list(LEVELS)), metadata={
         "description": "Computer seats: how it plays (default: medium when the computer "
                        "players are installed, else first = first legal action)"})
 
@@ -59,7 +59,7 @@ class OptionsSchema(ma.Schema):
     on_timeout = fields.String(validate=validate.OneOf(["computer", "forfeit"]), metadata={
         "description": "When a turn timer runs out: computer (the default) makes the seat's "
                        "move at timeout_level, or the seat's side forfeits the game"})
-    timeout_level = fields.String(validate=validate.OneOf(sorted(LEVELS)), metadata={
+    timeout_level = fields.String(validate=validate.OneOf(list(LEVELS)), metadata={
         "description": "The computer level that moves for a timed-out seat (default hard)"})
     hints = StrictBoolean(metadata={
         "description": "The seat whose turn it is finds the analysis of its decision (what "

@@ -19,8 +19,14 @@ let log = []; // functions saying each line in the current language
 const summaries = new Map(); // "en|5H,5S,6D,4C|JH|false" -> the count in words
 let selected = new Set();
 
+// A computer is named by its level in the page's language, whatever language it was created in.
 function name(seat) {
-  return game.seats[seat].name;
+  const held = game.seats[seat];
+  return held.kind === "computer" ? computerName(held.level) : held.name;
+}
+
+function computerName(level) {
+  return `${say("computer")} (${say(`level.${level}`)})`;
 }
 
 function fail(error) {
@@ -138,7 +144,7 @@ function renderActions(view, me) {
 // The board is the service's own picture; the pegs move with the scoring events.
 function renderBoard() {
   if (!pegs.length) return;
-  const names = game.seats.map((seat) => seat.name.replaceAll(",", " "));
+  const names = game.seats.map((_, seat) => name(seat).replaceAll(",", " "));
   const query = new URLSearchParams({
     scores: pegs.map((peg) => peg.score).join(","),
     previous: pegs.map((peg) => peg.previous).join(","),
@@ -265,7 +271,7 @@ async function start(submitted) {
   try {
     const level = $("level").value;
     const created = await client.create($("name").value.trim() || say("default_name"),
-                                        `${say("computer")} (${say(`level.${level}`)})`, level);
+                                        computerName(level), level);
     game = null;
     pegs = [];
     apply(created.game, created.etag);
