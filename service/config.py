@@ -126,7 +126,7 @@ class Settings:
     compute_queue_analyses: int = 200
     analysis_cpu_ms_per_minute: int = 10000
     table_dir: str = ""        # "": cribbage-tables-<uid> in the temporary directory
-    table_shelf_mb: int = 256  # the win-model tables kept for every compute process, at most
+    table_shelf_mb: int = 64   # the win-model tables kept for every compute process, at most
     webhook_concurrency: int = 50     # deliveries a process holds, under way or waiting
     webhook_per_destination: int = 4  # under way at once to one scheme://host:port
     vapid_private_key: str = field(default="", repr=False)  # "": made once, kept in the store

@@ -6,7 +6,7 @@ each is built once for all its compute processes, not once per process.
 - Otherwise (the embedded store: scripts/serve and its local compute processes, one machine): a
   directory, CRIBBAGE_TABLE_DIR or cribbage-tables-<uid> in the system's temporary directory.
 
-Both are bounded: past CRIBBAGE_TABLE_SHELF_MB (256) in all, the tables used least recently are
+Both are bounded: past CRIBBAGE_TABLE_SHELF_MB (64) in all, the tables used least recently are
 dropped (a far target's take up to 22 MB; each of a game within the in-game reach, well under
 one MB). 0 keeps no shelf: each compute process builds its own tables.
 """

@@ -147,7 +147,7 @@ def test_several_arrays_come_back_as_they_were_put(tmp_path, no_shelf_after):
 def test_settings_choose_the_shelf(tmp_path, redis_server):
     directory = shelf_for(Settings.from_env({"CRIBBAGE_TABLE_DIR": str(tmp_path)}))
     assert isinstance(directory, DirectoryShelf)
-    assert (directory.directory, directory.max_bytes) == (tmp_path, 256 * MB)
+    assert (directory.directory, directory.max_bytes) == (tmp_path, 64 * MB)
     on_redis = shelf_for(Settings.from_env({"CRIBBAGE_REDIS_URL": redis_server.url,
                                             "CRIBBAGE_TABLE_SHELF_MB": "32"}))
     assert isinstance(on_redis, RedisShelf) and on_redis.max_bytes == 32 * MB
