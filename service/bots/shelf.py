@@ -24,7 +24,9 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 _BOTS = Path(__file__).parent
-_SOURCES = ("win_probability.py", "side_race.py", "shelf.py")
+# What the tables are computed from, besides the model data: the builders and the rules they
+# take the skunk lines and the team layouts from.
+_SOURCES = ("win_probability.py", "side_race.py", "shelf.py", "../engine/rules.py")
 
 
 class Shelf(Protocol):

@@ -33,6 +33,11 @@ class JobTimedOut(Exception):
     """A job ran past its time limit and was stopped."""
 
 
+class _TimeLimit(BaseException):
+    """What the alarm raises inside a running job: not an Exception, so that no `except
+    Exception` in the search (the table shelf's, say) can swallow it and run on."""
+
+
 # kind -> the function it runs, by name: resolved when a job of the kind first runs, so that
 # a web worker that only queues jobs never loads the search code, and the service's layers
 # that queue jobs (games, api) are not imported by this module.
@@ -121,7 +126,7 @@ def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
         value, refusal, timed_out = function(*args), None, False
     except DomainError as error:
         value, refusal, timed_out = None, Refusal.of(error), False
-    except JobTimedOut:
+    except _TimeLimit:
         value, refusal, timed_out = None, None, True
     finally:
         if limited:
@@ -131,7 +136,7 @@ def execute(kind: str, args: tuple, time_limit: float | None = None) -> Outcome:
 
 
 def _stop(signum, frame):
-    raise JobTimedOut()
+    raise _TimeLimit()
 
 
 IDLE = "idle"  # CRIBBAGE_COMPUTE_NICE's default: Linux's SCHED_IDLE policy

@@ -12,6 +12,7 @@ one MB). 0 keeps no shelf: each compute process builds its own tables.
 """
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 import time
@@ -20,6 +21,8 @@ from pathlib import Path
 from service.config import Settings
 
 from .redis_queue import connect
+
+log = logging.getLogger(__name__)
 
 INDEX = "cribbage:{tables}:used"    # name -> when last put or read
 SIZES = "cribbage:{tables}:sizes"   # name -> bytes
@@ -34,14 +37,16 @@ class RedisShelf:
 
     def get(self, name: str) -> bytes | None:
         data = self.client.get(TABLE + name)
-        if data is not None:
-            self.client.zadd(INDEX, {name: time.time()})
+        if data is not None:  # its last use; xx: not again if another process just dropped it
+            self.client.zadd(INDEX, {name: time.time()}, xx=True)
         return data
 
+    # Writes go in transactions (every key is in one slot): a table, its place in the index
+    # and its size are there together or not at all, whatever other processes put or drop.
     def put(self, name: str, data: bytes) -> None:
         if len(data) > self.max_bytes:
             return
-        pipeline = self.client.pipeline(transaction=False)
+        pipeline = self.client.pipeline(transaction=True)
         pipeline.set(TABLE + name, data)
         pipeline.zadd(INDEX, {name: time.time()})
         pipeline.hset(SIZES, name, len(data))
@@ -53,7 +58,7 @@ class RedisShelf:
         total = sum(sizes.values())
         if total <= self.max_bytes:
             return
-        pipeline = self.client.pipeline(transaction=False)
+        pipeline = self.client.pipeline(transaction=True)
         for name in self.client.zrange(INDEX, 0, -1):  # the least recently used first
             if total <= self.max_bytes:
                 break
@@ -74,7 +79,7 @@ class DirectoryShelf:
         path = self.directory / f"{name}.npz"
         try:
             data = path.read_bytes()
-            os.utime(path)  # its last use, for the bound
+            _used(path)
         except FileNotFoundError:
             return None
         return data
@@ -82,12 +87,16 @@ class DirectoryShelf:
     def put(self, name: str, data: bytes) -> None:
         if len(data) > self.max_bytes:
             return
-        self.directory.mkdir(parents=True, exist_ok=True)
         # Written aside and renamed: a reader sees a whole table or none, whoever writes.
         handle, part = tempfile.mkstemp(dir=self.directory, suffix=".part")
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(part, self.directory / f"{name}.npz")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(part, self.directory / f"{name}.npz")
+        except BaseException:
+            Path(part).unlink(missing_ok=True)
+            raise
+        _used(self.directory / f"{name}.npz")
         self._keep_within_bound()
 
     def _keep_within_bound(self) -> None:
@@ -106,8 +115,23 @@ class DirectoryShelf:
             total -= size
 
 
+def _used(path: Path) -> None:
+    """Mark the table used now, for the bound (to the nanosecond: a file's own times may be as
+    coarse as the kernel's tick, and two uses within one would tie)."""
+    now = time.time_ns()
+    os.utime(path, ns=(now, now))
+
+
 def default_directory() -> Path:
     return Path(tempfile.gettempdir()) / f"cribbage-tables-{os.getuid()}"
+
+
+def _private(directory: Path) -> bool:
+    """Made if missing; usable if this user owns it and nobody else may write in it (else
+    another user of the machine could put tables there)."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    status = directory.stat()
+    return status.st_uid == os.getuid() and not status.st_mode & 0o022
 
 
 def shelf_for(settings: Settings) -> RedisShelf | DirectoryShelf | None:
@@ -118,4 +142,8 @@ def shelf_for(settings: Settings) -> RedisShelf | DirectoryShelf | None:
     if settings.redis_url:
         client = connect(settings.redis_url, settings.redis_cluster, READ_TIMEOUT)
         return RedisShelf(client, max_bytes)
-    return DirectoryShelf(settings.table_dir or default_directory(), max_bytes)
+    directory = Path(settings.table_dir) if settings.table_dir else default_directory()
+    if not _private(directory):
+        log.warning("no table shelf: %s is not this user's alone", directory)
+        return None
+    return DirectoryShelf(directory, max_bytes)

@@ -1063,7 +1063,7 @@ def _game_options(options: dict, players: int) -> GameOptions:
     level = options.get("timeout_level")
     if level is not None and level not in LEVELS:
         raise InvalidInputError(f"no computer level {level!r}", code="invalid_options",
-                                field="timeout_level", allowed=", ".join(sorted(LEVELS)))
+                                field="timeout_level", allowed=", ".join(LEVELS))
     return GameOptions.from_dict({**options, "players": players})
 
 
@@ -1074,7 +1074,7 @@ def _seat(number: int, spec: dict) -> Seat:
         if level not in LEVELS:
             raise InvalidInputError(f"no computer level {level!r}", code="unknown_level",
                                     field=f"seats[{number}].level", level=level,
-                                    allowed=", ".join(sorted(LEVELS)))
+                                    allowed=", ".join(LEVELS))
         return Seat("computer", spec.get("name") or f"Computer {number + 1}", level)
     return Seat("human", spec.get("name") or f"Player {number + 1}")
 

@@ -46,6 +46,23 @@ def test_a_job_past_its_time_limit_is_stopped(monkeypatch):
         outcome.result()
 
 
+def swallowing_spin():
+    """A search that passes by every Exception it meets (as the table shelf does)."""
+    while True:
+        try:
+            time.sleep(0.01)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def test_a_job_that_catches_every_exception_is_still_stopped(monkeypatch):
+    monkeypatch.setitem(jobs.KINDS, "swallowing_spin", "tests.compute.test_jobs:swallowing_spin")
+    started = time.monotonic()
+    outcome = execute("swallowing_spin", (), time_limit=0.2)
+    assert outcome.timed_out
+    assert 0.2 <= time.monotonic() - started < 2
+
+
 PRIORITY_OF = ("import os; from service.compute.jobs import yield_the_cpu; "
                "yield_the_cpu(os.environ); print(os.sched_getscheduler(0), os.nice(0))")
 

@@ -93,6 +93,7 @@ def test_the_shelf_is_redis_when_the_store_is(redis_server):
 def test_shelves_keep_within_their_bound_dropping_the_least_recently_used(tmp_path, redis_server):
     client = redis.Redis(port=redis_server.port)
     empty_redis_shelf(client)
+    (tmp_path / "tables").mkdir()
     for shelf_ in (DirectoryShelf(tmp_path / "tables", 3 * MB), RedisShelf(client, 3 * MB)):
         for name in ("a", "b", "c"):
             shelf_.put(name, bytes(MB))
@@ -114,6 +115,8 @@ def test_a_redis_cluster_keeps_the_shelf_on_one_node(redis_cluster):
     for name in ("x", "y", "z", "w"):
         shelf_.put(name, bytes(MB))
     assert [shelf_.get(name) is not None for name in "xyzw"] == [False, True, True, True]
+    assert {client.keyslot(key) for key in (INDEX, SIZES, TABLE + "x", TABLE + "y")} == {
+        client.keyslot("{tables}")}  # so a put and an eviction are each one transaction
     empty_redis_shelf(client)
 
 
@@ -142,6 +145,18 @@ def test_several_arrays_come_back_as_they_were_put(tmp_path, no_shelf_after):
     assert [array.tolist() for array in read] == [[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]],
                                                    [0.25, 0.75]]
     assert put is arrays
+
+
+def test_a_directory_others_may_write_in_is_no_shelf(tmp_path, caplog):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    assert shelf_for(Settings.from_env({"CRIBBAGE_TABLE_DIR": str(shared)})) is None
+    assert caplog.messages == [f"no table shelf: {shared} is not this user's alone"]
+    made = tmp_path / "made"
+    assert isinstance(shelf_for(Settings.from_env({"CRIBBAGE_TABLE_DIR": str(made)})),
+                      DirectoryShelf)
+    assert made.stat().st_mode & 0o777 == 0o700
 
 
 def test_settings_choose_the_shelf(tmp_path, redis_server):

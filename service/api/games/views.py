@@ -141,8 +141,9 @@ def _links(token: str) -> dict:
 STREAM_DESCRIPTION = (
     "Server-Sent Events. `event: snapshot` (data: the game as getGame returns it) comes first; "
     "then each game event as an unnamed message (data: the event as listEvents shows it, `id:` "
-    "its number); `event: state` (data: the seat's state) after each batch; `event: end` when "
-    "the game is over, after which the server closes the stream. Lines starting with `:` are "
+    "its number); `event: state` (data: the seat's state) after each batch; `event: end` "
+    "(`id:` the last event's number) when the game is over, also on a stream opened on a game "
+    "already over, after which the server closes the stream. Lines starting with `:` are "
     "heartbeats. On the wire:\n\n```\nretry: 3000\nevent: snapshot\ndata: {\"game_id\": "
     "\"...\", \"version\": 7, ...}\n\nid: 8\ndata: {\"number\": 8, \"type\": "
     "\"card_played\", ...}\n\nevent: state\ndata: {\"version\": 8, \"etag\": "
