@@ -36,7 +36,9 @@ of a driven game timestamps each event it reads; 7. close the waiters. About 5 m
 5,000 waiters; setup and connecting grow with N.
 
 Prints one table:
-- ping and action latency p50/p99, none waiting vs N waiting, and the ratio;
+- ping and action latency p50/p99, none waiting vs N waiting, and the ratio; the machine's
+  idle time and the time the hypervisor stole from it during each probe phase (/proc/stat:
+  a virtual machine's neighbours can slow a run without showing in its load average);
 - delivery delay: from the action's response (as the driver reads it) to each waiter of the
   game reading the event, p50/p99/max, long polls and streams apart, and events never read
   (missed). All clients run on this machine and read the same clock (CLOCK_MONOTONIC), so
@@ -726,6 +728,21 @@ def source_addresses(count: int) -> list[str]:
     raise ValueError("too many waiters")
 
 
+def machine_times() -> dict[str, int]:
+    """The machine's CPU time so far by state (/proc/stat, all cores, clock ticks)."""
+    with open("/proc/stat") as stat:
+        ticks = [int(value) for value in stat.readline().split()[1:9]]
+    return dict(zip(("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"),
+                    ticks))
+
+
+def machine_shares(before: dict[str, int], after: dict[str, int]) -> dict[str, float]:
+    """Each state's share of the machine's time between two machine_times()."""
+    spent = {state: after[state] - before[state] for state in before}
+    total = sum(spent.values()) or 1
+    return {state: ticks / total for state, ticks in spent.items()}
+
+
 def proc_rss(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -1069,7 +1086,9 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     log("probes, none waiting")
     result["probes started"] = time.monotonic()
     children.ask_load("probe", 1.0, args.probe_rate, timeout)  # warm up
+    before = machine_times()
     result["probe idle"] = children.ask_load("probe", args.duration, args.probe_rate, timeout)
+    result["machine probe idle"] = machine_shares(before, machine_times())
     if args.idle:
         log(f"idle {args.idle:g} s, none waiting")
         result["idle none"] = idle(args.idle, nodes, workers, kinds)
@@ -1099,8 +1118,10 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     result["redis clients"] = nodes.connected_clients()
     log(f"connected in {result['connect seconds']:.1f} s: {result['ready']} ready, "
         f"{channels} channels for {len(games)} games; probes, {n} waiting")
+    before = machine_times()
     result["probe waiting"] = children.ask_load("probe", args.duration, args.probe_rate,
                                                 timeout)
+    result["machine probe waiting"] = machine_shares(before, machine_times())
     if args.idle:
         log(f"idle {args.idle:g} s, {n} waiting")
         result["idle waiting"] = idle(args.idle, nodes, workers, kinds)
@@ -1189,6 +1210,10 @@ def report(args, r: dict) -> None:
         print(f"  {'':30} n   {len(idle_probe[kind]):11}    {len(busy_probe[kind]):13}    "
               f"  timeouts {idle_probe['timeouts'][kind]}/{busy_probe['timeouts'][kind]}"
               f", errors {idle_probe['errors'][kind]}/{busy_probe['errors'][kind]}")
+    quiet, busy = r["machine probe idle"], r["machine probe waiting"]
+    print(f"  the machine's time during the probes, none waiting / waiting: idle "
+          f"{quiet['idle']:.0%} / {busy['idle']:.0%}, stolen by the hypervisor "
+          f"{quiet['steal']:.1%} / {busy['steal']:.1%}")
     print()
     d = r["delivery"]
     print(f"delivery: action response -> waiter reads the event ({d['actions']} actions in "
