@@ -153,6 +153,8 @@ def parse_curl(command: str) -> Request:
             include = include or "i" in word
         elif word.startswith("-"):
             raise FormatError(f"curl flag {word} is not in the docs' format")
+        elif word in ("|", ">", ">>", "<", ";", "&&", "||"):
+            raise FormatError(f"{word}: pipes and redirections are not in the docs' format")
         elif url is None:
             url = word
         else:

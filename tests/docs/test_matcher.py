@@ -113,6 +113,8 @@ def test_curl_commands_become_requests():
         Request("DELETE", "/v1/games/Xy12/rematch?x=1"))
     with pytest.raises(FormatError, match="curl flag -o is not in the docs' format"):
         parse_curl("curl -s -o out.json localhost:8000/v1/ping")
+    with pytest.raises(FormatError, match=r"\|: pipes and redirections are not in"):
+        parse_curl("curl -sN localhost:8000/v1/games/Xy12/stream | head -c 300")
     with pytest.raises(FormatError, match="must be localhost:8000"):
         parse_curl("curl -s example.com/v1/ping")
 
