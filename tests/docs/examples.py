@@ -25,6 +25,7 @@ NOT_RUN = "<!-- example: not run -->"
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*(\S*)")
 CAPTURE = re.compile(r"^\$([A-Za-z_][A-Za-z0-9_]*)$")
 VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+UNRUN_CURL = re.compile(r"(^\s*(\$ )?|\$\()curl (?![^>]*>\s*\S+\s*$)")
 WILDCARD = re.compile(r"<[^<>]*>")
 ELLIPSIS = "\u2026ellipsis\u2026"  # what a bare `...` becomes while the expectation is parsed
 
@@ -79,6 +80,23 @@ def page_examples(page: Path) -> list[Example]:
         previous = ""
         index = end + 1
     return examples
+
+
+def unrun_requests(page: Path) -> list[int]:
+    """Lines of curl requests in blocks that are not `console` (so not run), other than those
+    whose answer goes to a file: a request shown with its answer must be an example."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    found = []
+    fence = None
+    for number, line in enumerate(lines, 1):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence, language = opening.group(2), opening.group(3)
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+        elif fence is not None and language != "console" and UNRUN_CURL.search(line):
+            found.append(number)
+    return found
 
 
 def _block_examples(page: Path, first_line: int, body: list[str]) -> list[Example]:

@@ -6,7 +6,8 @@ import pytest
 
 from tests.docs.examples import (FormatError, Mismatch, Request, compare_body, compare_text,
                                  compare_with_headers, page_examples, parse_curl,
-                                 parse_expected_json, substitute)
+                                 parse_expected_json, substitute,
+                                 unrun_requests)
 from tests.docs.test_examples import ExampleFailed, page_app, run_example
 
 
@@ -179,3 +180,15 @@ def test_a_page_runs_against_the_app_and_a_wrong_expectation_fails_with_its_plac
                               "$ curl -s localhost:8000/v1/games/$GAME  -H 'Accept-Language: es'\n"
                               '--- expected\n{"game_id": "$GAME", "version": 9, ...}\n'
                               f'--- actual\n{{"game_id":"{captured["GAME"]}","version":1,')
+
+
+def test_a_request_outside_console_blocks_is_found_unless_its_answer_goes_to_a_file(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(PAGE + """
+```sh
+GAME=$(curl -s localhost:8000/v1/games -d '{}' | jq -r .game_id)
+curl -s 'localhost:8000/v1/show/image.svg?hand=5H,5S,6D,4C&starter=JH' > show.svg
+$ curl -s localhost:8000/v1/ping
+```
+""", encoding="utf-8")
+    assert unrun_requests(page) == [21, 25, 27]
