@@ -28,6 +28,7 @@ class LegalDiscard:
 @dataclass(frozen=True)
 class LegalPlay:
     cards: tuple[Card, ...]  # the cards that fit the count
+    count: int = 1  # how many of `cards` to choose: the shape of a discard's legal action
     type: ClassVar[str] = "play"
 
 

@@ -32,7 +32,7 @@ def test_seed_000_questions_during_the_play():
     assert body["table"] == [{"seat": BOB, "card": "JH"}, {"seat": ALICE, "card": "5S"},
                              {"seat": BOB, "card": "7C"}]
     assert body["scores"] == [2, 0] and body["to_act"] == [ALICE]
-    assert body["legal_actions"] == [{"type": "play", "cards": ["4S", "2S", "6H"]}]
+    assert body["legal_actions"] == [{"type": "play", "count": 1, "cards": ["4S", "2S", "6H"]}]
 
 
 def test_a_seat_sees_its_own_cards_only():

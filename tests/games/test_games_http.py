@@ -231,6 +231,30 @@ def test_a_bare_rank_names_the_only_held_card_of_that_rank(client):
     assert sorted(game["view"]["kept"]) == sorted(c for c in hand if c not in (single, other))
 
 
+def test_a_play_is_sent_in_the_shape_of_its_legal_action(client):
+    player = versus_computer(client)
+    game = play_to(player, "play")
+    legal = game["view"]["legal_actions"]
+    assert [option["type"] for option in legal] == ["play"]
+    option = legal[0]
+    assert option["count"] == 1 and option["cards"] == game["view"]["kept"]
+    # Copied whole, the legal action offers every card: choosing `count` of them is the action.
+    copied = player.post({"type": "play", "cards": option["cards"]}, Accept_Language="es")
+    assert copied.status_code == 422
+    assert copied.get_json()["errors"] == {"cards": ["La longitud debe ser 1."]}
+    both = player.post({"type": "play", "cards": option["cards"][:1], "card": option["cards"][0]})
+    assert (both.status_code, both.get_json()["errors"]) == (
+        422, {"cards": ["Give either card or cards."]})
+    assert player.read()["version"] == game["version"]
+    played = player.post({"type": "play", "cards": option["cards"][:1]},
+                         Idempotency_Key="lead")
+    assert played.status_code == 200
+    assert {"seat": 0, "card": option["cards"][0]} in played.get_json()["view"]["table"]
+    # `card` says the same: a retry in the other spelling is the same request, not a new one.
+    retry = player.post({"type": "play", "card": option["cards"][0]}, Idempotency_Key="lead")
+    assert (retry.status_code, retry.headers["Idempotent-Replayed"]) == (200, "true")
+
+
 def test_an_idempotent_retry_returns_the_first_response_and_applies_nothing(client):
     player = versus_computer(client)
     hand = play_to(player, "discard")["view"]["hand"]

@@ -25,10 +25,15 @@ class _ActionSchema(ma.Schema):
         items = data.get("items")
         if items is not None:
             items = tuple(ClaimedItem(item["kind"], tuple(item["cards"])) for item in items)
+        data = self.request_fields(data)
         cards = data.get("cards")
         return ActionRequest(data["type"], data.get("seat"), data.get("card"),
                              None if cards is None else tuple(cards), data.get("depth"),
                              data.get("points"), items)
+
+    def request_fields(self, data: dict) -> dict:
+        """The loaded fields as the request carries them (a type may accept two spellings)."""
+        return data
 
 
 def _depth() -> StrictInteger:
@@ -57,7 +62,27 @@ class CutStarterActionSchema(_ActionSchema):
 
 class PlayActionSchema(_ActionSchema):
     type = tag("play")
-    card = HeldCardText(required=True)
+    cards = fields.List(HeldCardText(), validate=validate.Length(equal=1), metadata={
+        "description": "The card to play, as a list of one: the legal action's shape (choose "
+                       "`count` of its `cards`, as a discard does). Give `cards` or `card`, "
+                       "not both"})
+    card = HeldCardText()
+
+    class Meta:
+        description = ("Play one card: `{\"type\": \"play\", \"cards\": [\"5H\"]}` (the shape "
+                       "of the legal action, which lists the cards that fit and `count` 1) or "
+                       "`{\"type\": \"play\", \"card\": \"5H\"}`")
+
+    @ma.validates_schema
+    def _card_or_cards(self, data, **kwargs):
+        if ("card" in data) == ("cards" in data):
+            raise ma.ValidationError("Give either card or cards.", "cards")
+
+    def request_fields(self, data: dict) -> dict:
+        if "cards" not in data:
+            return data
+        fields_ = {name: value for name, value in data.items() if name != "cards"}
+        return {**fields_, "card": data["cards"][0]}
 
 
 class ClaimActionSchema(_ActionSchema):
@@ -138,6 +163,9 @@ class LegalCutStarterSchema(ma.Schema):
 
 class LegalPlaySchema(ma.Schema):
     type = tag("play")
+    count = fields.Integer(required=True, validate=validate.Range(1, 1), metadata={
+        "description": "How many cards to play: always 1, sent as `cards` with one of these "
+                       "(or as `card`)"})
     cards = _cards("The held cards that fit the count")
 
 
