@@ -1,4 +1,4 @@
-"""Gunicorn settings: the one config the Dockerfile, the README and the benchmarks use.
+"""Gunicorn settings: the one config the Dockerfile, scripts/serve and the benchmarks use.
 
 Every value comes from the environment, read by service/config.py's parsers:
 

@@ -9,7 +9,7 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, compute, cors, docs, games, health, images, limits,
+from service.api import (analysis, compute, cors, docs, games, health, images, limits, manual,
                          observability, play, players, problems, push, responses, scoring,
                          webhooks)
 from service.api.description import API_DESCRIPTION
@@ -74,6 +74,7 @@ def create_app(config: Mapping | None = None,
     webhooks.init_app(app, api)
     push.init_app(app, api)
     docs.init_app(app)
+    manual.init_app(app)
     play.init_app(app)
     responses.document_unreadable_requests(app)
     cors.init_app(app)  # before limits: a preflight is answered, not counted

@@ -70,7 +70,7 @@ TOKEN_SCOPE = "token"
 # (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
 METRICS_ENDPOINT = "observability.metrics"
-EXEMPT_BLUEPRINTS = frozenset({"docs", "play"})
+EXEMPT_BLUEPRINTS = frozenset({"docs", "manual", "play"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
 TOO_MANY_REQUESTS = {
