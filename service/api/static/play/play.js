@@ -2,8 +2,10 @@
 // event stream. Actions go over HTTP; the stream brings the events (the log, the shows, the
 // pegs) and says when the game has moved on.
 import { GameClient, Refused, computerLevels, showSummary } from "./api.js";
-import { cardBack, cardButton, cardFigure } from "./cards.js";
+import { boardPicture, scoreList } from "./board.js";
+import { cardBack, cardButton, cardFigure, cardSymbol } from "./cards.js";
 import { follow } from "./stream.js";
+import { announcement, countsOf, cutLine, renderCuts, renderTable } from "./table.js";
 import { language, loadTexts, preferredLanguage, say, setLanguage } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,7 +14,8 @@ let game = null; // the latest game body, as getGame returns it
 let etag = null;
 let client = null;
 let stream = null;
-let pegs = []; // by side: {score, previous}: the front and back peg
+let pegs = []; // by side: {front, back}: the score and the score before the last points
+let dealCut = null; // the last cut for the deal: {cards by seat, dealer or null on a tie}
 let handNumber = 0;
 let shows = []; // the show_scored events of the latest hand
 let log = []; // functions saying each line in the current language
@@ -23,6 +26,12 @@ let selected = new Set();
 function name(seat) {
   const held = game.seats[seat];
   return held.kind === "computer" ? computerName(held.level) : held.name;
+}
+
+// On the table, where room is short, a computer is just "Computer".
+function shortName(seat) {
+  const held = game.seats[seat];
+  return held.kind === "computer" ? say("computer") : held.name;
 }
 
 function computerName(level) {
@@ -39,6 +48,8 @@ function apply(body, tag) {
   if (game && body.version < game.version) return;
   game = body;
   etag = tag || etag;
+  for (const event of body.view.history) if (event.scores) movePegs(event.scores);
+  movePegs(body.view.scores);
   render();
 }
 
@@ -76,23 +87,25 @@ function render() {
   const view = game.view;
   const me = game.seat;
   const other = 1 - me;
+  $("main").dataset.gameId = game.game_id;
   $("main").dataset.version = String(game.version);
   $("main").dataset.phase = view.phase;
   $("main").dataset.turn = view.to_act.includes(me) ? "you" : "other";
   $("main").dataset.handNumber = String(view.hand_number);
   $("opponent-title").textContent = say("opponent", { name: name(other) });
   $("opponent").replaceChildren(...Array.from({ length: view.hand_sizes[other] }, cardBack));
-  $("count").textContent = say("count", { count: view.count });
-  $("starter-label").textContent = view.starter ? say("starter", { card: view.starter })
-                                                : say("no_starter");
+  const restarted = view.phase === "play" && !countsOf(view.history).current.length &&
+                    view.history.some((event) => event.type === "count_reset");
+  $("count").textContent = say("count", { count: view.count }) +
+                           (restarted ? ` · ${say("count_reset")}` : "");
   $("crib").textContent = view.crib_owner === null ? ""
     : view.crib_owner === me ? say("crib_yours") : say("crib_theirs", { name: name(other) });
-  $("starter").replaceChildren(...(view.starter ? [cardFigure(view.starter, "")] : []));
-  $("table").replaceChildren(...view.table.map((played) => {
-    const figure = cardFigure(played.card, name(played.seat));
-    if (!view.pile.includes(played.card)) figure.classList.add("counted");
-    return figure;
-  }));
+  $("cut-line").textContent = cutLine(view, dealCut, name);
+  renderCuts($("cuts"), view, dealCut, shortName);
+  renderTable($("table"), view, shortName, me);
+  const announced = announcement(view, name);
+  $("announce").textContent = announced.text;
+  $("announce").dataset.seat = announced.seat === null ? "" : String(announced.seat);
   renderHand(view);
   renderActions(view, me);
   renderBoard();
@@ -141,24 +154,20 @@ function renderActions(view, me) {
   $("status").textContent = status;
 }
 
-// The board is the service's own picture; the pegs move with the scoring events.
+// The pegs move with the scores of the game's bodies, their hands' events and the stream's.
 function renderBoard() {
   if (!pegs.length) return;
-  const names = game.seats.map((_, seat) => name(seat).replaceAll(",", " "));
-  const query = new URLSearchParams({
-    scores: pegs.map((peg) => peg.score).join(","),
-    previous: pegs.map((peg) => peg.previous).join(","),
-    names: names.join(","), target: String(game.view.options.target) });
-  const source = `/v1/board/image.svg?${query}`;
-  if ($("board").getAttribute("src") !== source) $("board").src = source;
-  $("board").alt = say("board_alt", {
-    scores: names.map((side, index) => `${side} ${pegs[index].score}`).join(", ") });
+  const sides = pegs.map((peg, side) => ({ ...peg, name: name(side) }));
+  const target = game.view.options.target;
+  $("scores").replaceChildren(...scoreList(sides, target));
+  $("board").replaceChildren(boardPicture(sides, target));
 }
 
 function movePegs(scores) {
+  if (!pegs.length) pegs = scores.map(() => ({ front: 0, back: 0 }));
   scores.forEach((score, side) => {
     const peg = pegs[side];
-    if (score > peg.score) pegs[side] = { score, previous: peg.score };
+    if (score > peg.front) pegs[side] = { front: score, back: peg.front };
   });
 }
 
@@ -175,7 +184,7 @@ function renderShows() {
                         say("show_points", { points: show.points });
     const cards = document.createElement("div");
     cards.className = "cards";
-    cards.append(...show.cards.map((card) => cardFigure(card, "")),
+    cards.append(...show.cards.map((card) => cardFigure(card)),
                  cardFigure(show.starter, say("starter_caption")));
     const summary = document.createElement("p");
     summary.className = "summary";
@@ -207,18 +216,33 @@ function logLine(key, params) {
 }
 
 function record(event) {
-  if (event.scores && pegs.length) movePegs(event.scores);
+  if (event.scores && pegs.length) {
+    movePegs(event.scores);
+    renderBoard();
+  }
   switch (event.type) {
     case "dealt":
       handNumber = event.hand_number;
       logLine("dealt", { number: event.hand_number, seat: event.dealer });
       break;
     case "discarded": logLine("discarded", { seat: event.seat, count: event.count }); break;
-    case "starter_cut": logLine("starter_cut", { card: event.starter }); break;
+    case "dealer_cut":
+      logLine("deal_cut", { seat: event.seat, card: cardSymbol(event.card) });
+      break;
+    case "cut_result":
+      dealCut = { cards: event.cards, dealer: event.dealer };
+      if (event.dealer === null) logLine("cut_tie", {});
+      else logLine("deal_cut_won", { seat: event.dealer });
+      if (game) render(); // the game's body may have come first, without the cut
+      break;
+    case "starter_cut":
+      logLine("starter_cut", { seat: event.seat, card: cardSymbol(event.starter) });
+      break;
     case "heels": logLine("heels", { seat: event.seat }); break;
     case "card_played":
       logLine(event.points ? "card_played_points" : "card_played",
-               { seat: event.seat, card: event.card, count: event.count, points: event.points });
+               { seat: event.seat, card: cardSymbol(event.card), count: event.count,
+                 points: event.points });
       break;
     case "go": logLine("go", { seat: event.seat }); break;
     case "last_card": logLine("last_card", { seat: event.seat }); break;
@@ -230,8 +254,9 @@ function record(event) {
       if (shows.length && shows[0].handNumber !== handNumber) shows = [];
       const show = { ...event, handNumber };
       shows.push(show);
-      logLine("shown", { seat: event.seat, cards: `${event.cards.join(" ")} + ${event.starter}`,
-                          points: event.points });
+      logLine("shown", { seat: event.seat, points: event.points,
+                         cards: `${event.cards.map(cardSymbol).join(" ")} + ${
+                           cardSymbol(event.starter)}` });
       explain(show);
       break;
     }
@@ -251,10 +276,7 @@ function renderLog() {
 
 function startStream() {
   stream = follow(client, {
-    snapshot(body) {
-      if (!pegs.length) pegs = body.view.scores.map((score) => ({ score, previous: 0 }));
-      apply(body, null);
-    },
+    snapshot(body) { apply(body, null); },
     event: record,
     state(seatState) {
       if (seatState.version > game.version) refresh();
@@ -274,6 +296,7 @@ async function start(submitted) {
                                         computerName(level), level);
     game = null;
     pegs = [];
+    dealCut = null;
     apply(created.game, created.etag);
     $("setup").hidden = true;
     $("game").hidden = false;
@@ -291,8 +314,12 @@ function newGame() {
   log = [];
   shows = [];
   pegs = [];
+  dealCut = null;
   $("log").replaceChildren();
-  $("board").removeAttribute("src");
+  $("board").replaceChildren();
+  $("scores").replaceChildren();
+  $("table").replaceChildren();
+  $("cuts").replaceChildren();
   $("game").hidden = true;
   $("setup").hidden = false;
   $("main").dataset.phase = "setup";
