@@ -137,13 +137,13 @@ def text_of(browser, selector: str) -> str:
 class TableChecks:
     """While the game waits for the person, what the page shows against the game as the API
     tells it to a spectator: the board's scores, the cuts, the count's cards and the last card
-    played. `seen` names the checks that have met their case."""
+    played. `seen` names the checks that have met their case, `position` what the last check
+    found."""
 
     def __init__(self, server, browser, game_id: str):
         self.server, self.browser, self.game_id = server, browser, game_id
         self.seen: set[str] = set()
-        self.position: dict = {}  # what the last check found: scores, a computer's card
-
+        self.position: dict = {}
 
     def settled_view(self) -> dict | None:
         """The game's view when the page shows its latest version and the game waits for the
@@ -163,7 +163,9 @@ class TableChecks:
         self.position["scored"] = any(view["scores"])
         said = SAID[language]
         self.check_board(view)
-        if view["starter"]:
+        if view["phase"] == "cut_for_deal":
+            self.check_cutting(view, said)
+        elif view["starter"]:
             self.check_starter(view, said)
         elif view["hand_number"] == 1 and view["phase"] == "discard":
             self.check_deal_cut(said)
@@ -172,14 +174,36 @@ class TableChecks:
         return True
 
     def check_board(self, view: dict) -> None:
+        """Each side's score in figures, on its front peg and beside it; its back peg at the
+        score before its last points (from the events, which may follow the game's body)."""
         for side, score in enumerate(view["scores"]):
             assert text_of(self.browser, f'#scores li[data-side="{side}"] .points') == str(score)
-            front = self.browser.find_element(
-                By.CSS_SELECTOR, f'#board [data-peg="front"][data-side="{side}"]')
-            assert front.get_attribute("data-score") == str(score)
+            assert self.peg(side, "front") == str(score)
             assert text_of(self.browser, f'#board [data-score-label="{side}"]') == str(score)
+        events = self.events()
+        for side, score in enumerate(view["scores"]):
+            had = sorted({0} | {event["scores"][side] for event in events if "scores" in event})
+            assert had[-1] == score
+            back = str(had[-2]) if len(had) > 1 else "0"
+            wait_for(self.browser, lambda side=side, back=back: self.peg(side, "back") == back,
+                     f"side {side}'s back peg at {back}")
         if any(view["scores"]):
             self.seen.add("board")
+
+    def peg(self, side: int, which: str) -> str:
+        return self.browser.find_element(
+            By.CSS_SELECTOR, f'#board [data-peg="{which}"][data-side="{side}"]').get_attribute(
+                "data-score")
+
+    def check_cutting(self, view: dict, said: dict) -> None:
+        """The cards cut so far for the deal: the computer may have cut first."""
+        cut = [(card, str(seat), False)
+               for seat, card in enumerate(view["cut_for_deal"]["cards"]) if card]
+        assert figures(self.browser, "cuts") == cut
+        assert text_of(self.browser, "#cut-line") == " ".join(
+            said["cuts"].format(name=said["names"][int(seat)], card=symbol(card))
+            for card, seat, _ in cut)
+        self.seen.add("cutting")
 
     def check_deal_cut(self, said: dict) -> None:
         """The cut comes with the stream's events, which may follow the game's body."""
@@ -268,6 +292,14 @@ def page_width(browser) -> tuple[int, int]:
         "return [window.innerWidth, document.documentElement.scrollWidth]"))
 
 
+def card_animation(browser, reduced_motion: bool) -> str:
+    """The animation of the card just played, with motion reduced or not."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else ""}]})
+    return browser.execute_script("return getComputedStyle(document.querySelector("
+                                  "'#table figure.just-played svg')).animationName")
+
+
 def check_widths_and_shoot(browser, directory: pathlib.Path) -> None:
     show_at_width(browser, PHONE, full_height=True)
     assert page_width(browser) == (PHONE, PHONE)
@@ -307,6 +339,10 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
         if not shot and checks.position.get("computer_card") and checks.position["scored"]:
             check_widths_and_shoot(browser, shots)
             shot = True
+        if checks.position.get("computer_card"):
+            assert (card_animation(browser, False), card_animation(browser, True)) == \
+                ("arrive", "none")
+            card_animation(browser, False)
         if language == "en" and checks.position.get("computer_card"):
             language = "es"
             select_language(browser, language)
@@ -314,7 +350,7 @@ def test_a_person_plays_a_whole_hand_against_the_computer(server, browser, tmp_p
         take_one_step(browser, last_hand=1 if "reset" in checks.seen else 2)
         return first_hand_shown(browser) and "reset" in checks.seen
     wait_for(browser, step_until_shown, "a whole hand: cut, discard, cut, play and show")
-    assert checks.seen == {"board", "deal_cut", "starter", "reset", "computer_card"}
+    assert checks.seen == {"cutting", "board", "deal_cut", "starter", "reset", "computer_card"}
     if not shot:  # no points yet whenever the computer's card was announced
         check_widths_and_shoot(browser, shots)
 

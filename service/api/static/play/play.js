@@ -14,7 +14,9 @@ let game = null; // the latest game body, as getGame returns it
 let etag = null;
 let client = null;
 let stream = null;
-let pegs = []; // by side: {front, back}: the score and the score before the last points
+// By side, every score it has had, from the game's bodies and the events. Scores only grow, so
+// the front peg is the highest and the back peg the one before, however late an event comes.
+let scoresSeen = [];
 let dealCut = null; // the last cut for the deal: {cards by seat, dealer or null on a tie}
 let handNumber = 0;
 let shows = []; // the show_scored events of the latest hand
@@ -48,8 +50,8 @@ function apply(body, tag) {
   if (game && body.version < game.version) return;
   game = body;
   etag = tag || etag;
-  for (const event of body.view.history) if (event.scores) movePegs(event.scores);
-  movePegs(body.view.scores);
+  for (const event of body.view.history) if (event.scores) noteScores(event.scores);
+  noteScores(body.view.scores);
   render();
 }
 
@@ -154,20 +156,21 @@ function renderActions(view, me) {
   $("status").textContent = status;
 }
 
-// The pegs move with the scores of the game's bodies, their hands' events and the stream's.
 function renderBoard() {
-  if (!pegs.length) return;
-  const sides = pegs.map((peg, side) => ({ ...peg, name: name(side) }));
+  if (!scoresSeen.length) return;
+  const sides = scoresSeen.map((seen, side) => {
+    const [front, back = 0] = [...seen].sort((a, b) => b - a);
+    return { front, back, name: name(side) };
+  });
   const target = game.view.options.target;
   $("scores").replaceChildren(...scoreList(sides, target));
   $("board").replaceChildren(boardPicture(sides, target));
 }
 
-function movePegs(scores) {
-  if (!pegs.length) pegs = scores.map(() => ({ front: 0, back: 0 }));
+function noteScores(scores) {
   scores.forEach((score, side) => {
-    const peg = pegs[side];
-    if (score > peg.front) pegs[side] = { front: score, back: peg.front };
+    if (!scoresSeen[side]) scoresSeen[side] = new Set([0]);
+    scoresSeen[side].add(score);
   });
 }
 
@@ -216,8 +219,8 @@ function logLine(key, params) {
 }
 
 function record(event) {
-  if (event.scores && pegs.length) {
-    movePegs(event.scores);
+  if (event.scores && scoresSeen.length) {
+    noteScores(event.scores);
     renderBoard();
   }
   switch (event.type) {
@@ -295,7 +298,7 @@ async function start(submitted) {
     const created = await client.create($("name").value.trim() || say("default_name"),
                                         computerName(level), level);
     game = null;
-    pegs = [];
+    scoresSeen = [];
     dealCut = null;
     apply(created.game, created.etag);
     $("setup").hidden = true;
@@ -313,7 +316,7 @@ function newGame() {
   game = null;
   log = [];
   shows = [];
-  pegs = [];
+  scoresSeen = [];
   dealCut = null;
   $("log").replaceChildren();
   $("board").replaceChildren();

@@ -69,7 +69,8 @@ export function cutLine(view, dealCut, name) {
     cuts.push(dealCut.dealer === null ? say("cut_tie")
                                       : say("deal_cut_won", { name: name(dealCut.dealer) }));
   }
-  return cuts.length ? cuts.join(" ") : say("no_starter");
+  if (cuts.length) return cuts.join(" ");
+  return view.phase === "cut_for_deal" ? "" : say("no_starter");
 }
 
 export function renderCuts(container, view, dealCut, name) {
