@@ -111,11 +111,15 @@ SAID = {
     "en": {"names": ("Ana", "Computer (Easy)"), "plays": "{name} plays {card}",
            "cuts": "{name} cuts {card}.", "deals": "{name} cut the lower card and deals.",
            "tie": "A tie: cut again.",
-           "starter": "Starter: {card}, cut by {name}."},
+           "starter": "Starter: {card}, cut by {name}.", "count": "Count: {count}",
+           "restarted": "The count starts again.",
+           "cribs": ("The crib is yours.", "The crib is Computer (Easy)'s.")},
     "es": {"names": ("Ana", "Computadora (Fácil)"), "plays": "{name} juega {card}",
            "cuts": "{name} corta {card}.", "deals": "{name} cortó la carta más baja y reparte.",
            "tie": "Empate: se corta otra vez.",
-           "starter": "Carta de corte: {card}, la cortó {name}."},
+           "starter": "Carta de corte: {card}, la cortó {name}.", "count": "Cuenta: {count}",
+           "restarted": "La cuenta vuelve a empezar.",
+           "cribs": ("La cuna es suya.", "La cuna es de Computadora (Fácil).")},
 }
 
 
@@ -239,6 +243,10 @@ class TableChecks:
             elif event["type"] == "count_reset":
                 current, ended = [], current
         shown = figures(self.browser, "table")
+        count = said["count"].format(count=view["count"])
+        assert text_of(self.browser, "#table-facts") == " · ".join(
+            [count] + ([] if current or not ended else [said["restarted"]]) +
+            [said["cribs"][view["crib_owner"]]])
         if current:
             assert shown == [(card, seat, False) for card, seat in current]
             if ended:

@@ -1,11 +1,11 @@
 // The play page: one person against one computer level, through the public API and the
-// event stream. Actions go over HTTP; the stream brings the events (the log, the shows, the
-// pegs) and says when the game has moved on.
+// event stream. Actions go over HTTP; the stream brings the events (the log, the cut for the
+// deal, the shows, each step of the pegs) and says when the game has moved on.
 import { GameClient, Refused, computerLevels, showSummary } from "./api.js";
 import { boardPicture, scoreList } from "./board.js";
 import { cardBack, cardButton, cardFigure, cardSymbol } from "./cards.js";
 import { follow } from "./stream.js";
-import { announcement, countsOf, cutLine, renderCuts, renderTable } from "./table.js";
+import { announcement, countLine, cutLine, renderCuts, renderTable } from "./table.js";
 import { language, loadTexts, preferredLanguage, say, setLanguage } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -96,18 +96,13 @@ function render() {
   $("main").dataset.handNumber = String(view.hand_number);
   $("opponent-title").textContent = say("opponent", { name: name(other) });
   $("opponent").replaceChildren(...Array.from({ length: view.hand_sizes[other] }, cardBack));
-  const restarted = view.phase === "play" && !countsOf(view.history).current.length &&
-                    view.history.some((event) => event.type === "count_reset");
-  $("count").textContent = say("count", { count: view.count }) +
-                           (restarted ? ` · ${say("count_reset")}` : "");
-  $("crib").textContent = view.crib_owner === null ? ""
+  const crib = view.crib_owner === null ? ""
     : view.crib_owner === me ? say("crib_yours") : say("crib_theirs", { name: name(other) });
+  $("table-facts").textContent = [countLine(view), crib].filter(Boolean).join(" · ");
   $("cut-line").textContent = cutLine(view, dealCut, name);
   renderCuts($("cuts"), view, dealCut, shortName);
   renderTable($("table"), view, shortName, me);
-  const announced = announcement(view, name);
-  $("announce").textContent = announced.text;
-  $("announce").dataset.seat = announced.seat === null ? "" : String(announced.seat);
+  $("announce").textContent = announcement(view, name);
   renderHand(view);
   renderActions(view, me);
   renderBoard();

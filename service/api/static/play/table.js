@@ -5,7 +5,7 @@ import { captionFigure, cardFigure, cardSymbol } from "./cards.js";
 import { say } from "./texts.js";
 
 // The cards of the count being played and of the count that ended last, from the hand's events.
-export function countsOf(history) {
+function countsOf(history) {
   let current = [];
   let ended = [];
   for (const event of history) {
@@ -36,11 +36,17 @@ function lastPlayOrGo(history) {
 
 export function announcement(view, name) {
   const last = lastPlayOrGo(view.history);
-  if (!last) return { text: "", seat: null };
-  const text = last.type === "go" ? say("go", { name: name(last.seat) })
-                                  : say("plays", { name: name(last.seat),
-                                                   card: cardSymbol(last.card) });
-  return { text, seat: last.seat };
+  if (!last) return "";
+  return last.type === "go" ? say("go", { name: name(last.seat) })
+                            : say("plays", { name: name(last.seat), card: cardSymbol(last.card) });
+}
+
+// "Count: 0 · The count starts again." between a reset and the next card.
+export function countLine(view) {
+  const count = say("count", { count: view.count });
+  const restarted = view.phase === "play" && !countsOf(view.history).current.length &&
+                    view.history.some((event) => event.type === "count_reset");
+  return restarted ? `${count} · ${say("count_reset")}` : count;
 }
 
 function cutEntries(view, dealCut, name) {
