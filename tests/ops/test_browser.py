@@ -16,7 +16,8 @@ from tests.ops.browser import console_errors, headless_chromium, require_chromiu
 from tests.ops.gunicorn_server import GunicornServer
 
 TIMEOUT = 120  # seconds: a loaded machine renders slowly
-# Where the mid-game screenshot goes (a temporary directory unless set).
+# Where the mid-game screenshots go, play-1280.png and play-390.png (a temporary directory
+# unless set): CRIBBAGE_SCREENSHOTS=/tmp pytest tests/ops/test_browser.py -k whole_hand
 SCREENSHOTS = "CRIBBAGE_SCREENSHOTS"
 
 
