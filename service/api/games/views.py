@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import cast
 
 from flask import Flask, Response, current_app, request
 from flask_smorest import Api
@@ -36,7 +37,7 @@ from service.api.limits import client_address
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.compute import ComputeTier
-from service.games import ActionRequest, GameSnapshot, GamesService
+from service.games import ActionRequest, EventsPage, GameSnapshot, GamesService
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
 from service.games.sweeper import Sweeper
@@ -55,15 +56,17 @@ IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 IDEMPOTENCY_KEY_PATTERN = f"^{IDEMPOTENCY_KEY.pattern}$"
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
 
-TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
-TOKEN_REQUIRED = [{"seatToken": []}]
+# OpenAPI security requirements (scheme -> scopes); without a token you read as a spectator
+TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+TOKEN_REQUIRED: list[dict[str, list[str]]] = [{"seatToken": []}]
 
 SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
                      "description": "The seat token from creating or joining a game, or the "
                                     "token of the player linked to the seat"}
 PLAYER_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
                        "description": "A player token (POST /v1/players)"}
-PLAYER_OPTIONAL = [{}, {"playerToken": []}]  # with a player token, the seat is linked to it
+# with a player token, the seat is linked to it
+PLAYER_OPTIONAL: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
 
 
 def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
@@ -468,10 +471,15 @@ def stream_game(query: dict, game_id: str):
     after = query.get("after", _last_event_id())
     items = _service().follow(game_id, token, after, seat)
     first = next(items)
+    if not isinstance(first, GameSnapshot):
+        items.close()
+        raise TypeError("a game's stream starts with its snapshot")
     if first.ended and after is not None and after >= first.last_event:
         items.close()
         return Response(status=204)
-    response = Response(server_sent_events(first, items), content_type="text/event-stream")
+    # After the snapshot, `follow` yields pages and heartbeats (None) only.
+    pages = cast("Generator[EventsPage | None, None, None]", items)
+    response = Response(server_sent_events(first, pages), content_type="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each event on at once
     return response

@@ -17,7 +17,7 @@ from service.games.service import server_time
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players: one identity over many seats, and its games")
 
-PLAYER_REQUIRED = [{"playerToken": []}]
+PLAYER_REQUIRED: list[dict[str, list[str]]] = [{"playerToken": []}]  # OpenAPI security
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
                                                  "(store_unavailable) or full (store_full); "
                                                  "retry after Retry-After seconds")

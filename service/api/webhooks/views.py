@@ -33,8 +33,8 @@ WEBHOOKS = "cribbage.webhooks"
 WORKER = "cribbage.webhook_worker"
 PUSH_KEY = "cribbage.push_key"
 WEBHOOK_ID = re.compile(r"wh_[A-Za-z0-9_-]{16}")
-SEAT_REQUIRED = [{"seatToken": []}]
-PLAYER_REQUIRED = [{"playerToken": []}]
+SEAT_REQUIRED: list[dict[str, list[str]]] = [{"seatToken": []}]  # OpenAPI security
+PLAYER_REQUIRED: list[dict[str, list[str]]] = [{"playerToken": []}]
 
 
 def init_app(app: Flask, api: Api) -> None:
