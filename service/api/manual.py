@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, send_from_directory
+from flask import Blueprint, Flask, abort, current_app, redirect, send_from_directory
 from werkzeug.security import safe_join
+from werkzeug.wrappers import Response
 
 blp = Blueprint("manual", __name__)
 
