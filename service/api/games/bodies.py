@@ -12,7 +12,7 @@ from service.bots.discard_report import rounded
 from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 from service.games.analysis import GameAnalysis
-from service.games.service import server_time, shown_instants
+from service.games.event_log import server_time, shown_instants
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
