@@ -131,9 +131,9 @@ class Rematches:
             record, outbox = table.notify(new_id, 1, record, events)
         table.claim(caps, new_id)
         try:
-            table.stored(table.store.create, new_id, record.to_json(),
-                         event_log.stored_texts(events, table.clock()), record.scheduled,
-                         outbox, timers.keep_seconds(record.state.options))
+            table.store_call(table.store.create, new_id, record.to_json(),
+                             event_log.stored_texts(events, table.clock()), record.scheduled,
+                             outbox, timers.keep_seconds(record.state.options))
         except GameExists:
             existing = GameRecord.from_json(table.load(new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:

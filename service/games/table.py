@@ -72,10 +72,10 @@ class GameTable:
 
     def load(self, game_id: str, replay_key: str | None = None,
              events_after: int | None = None, watched: bool = False) -> StoredGame:
-        return self.stored(self.store.load, game_id, replay_key, events_after, watched)
+        return self.store_call(self.store.load, game_id, replay_key, events_after, watched)
 
     @staticmethod
-    def stored(call: Callable[..., Result], game_id: str, *args: object) -> Result:
+    def store_call(call: Callable[..., Result], game_id: str, *args: object) -> Result:
         """`call(game_id, *args)` on the store, a game it does not hold named as the domain's
         GameNotFound."""
         try:
@@ -275,9 +275,9 @@ class GameTable:
                 inserted, outbox = self.notify(game_id, 1, record, events)
             self.claim(caps, game_id)
             try:
-                self.stored(self.store.create, game_id, inserted.to_json(),
-                            stored_texts(events, self.clock()), inserted.scheduled, outbox,
-                            timers.keep_seconds(record.state.options))
+                self.store_call(self.store.create, game_id, inserted.to_json(),
+                                stored_texts(events, self.clock()), inserted.scheduled, outbox,
+                                timers.keep_seconds(record.state.options))
                 return game_id
             except GameExists:
                 self.release(record.owners, game_id)

@@ -29,13 +29,13 @@ class StreamTickets:
             raise TokenRequired("a stream ticket needs the seat's token")
         _, seat = self.table.seat_of(game_id, token)
         ticket = tokens.new_secret()
-        self.table.stored(self.table.store.add_ticket, game_id, tokens.digest(ticket), seat,
-                          TICKET_SECONDS)
+        self.table.store_call(self.table.store.add_ticket, game_id, tokens.digest(ticket), seat,
+                              TICKET_SECONDS)
         return StreamTicket(ticket, TICKET_SECONDS)
 
     def redeem(self, game_id: str, ticket: str) -> int:
         """The seat a stream ticket was given to; the ticket is used up."""
-        seat = self.table.stored(self.table.store.take_ticket, game_id, tokens.digest(ticket))
+        seat = self.table.store_call(self.table.store.take_ticket, game_id, tokens.digest(ticket))
         if seat is None:
             raise SeatRefused("this stream ticket is unknown, used or expired",
                               code="invalid_ticket")
