@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Two stages: wheels are built in the first, the second only installs them, so the runtime image
-# carries no build tools, no pip cache and no source tree beyond the gunicorn config. The
-# dependencies are the lock's (requirements/server.txt), hashes checked in both stages.
+# Three stages: wheels are built in the first, the documentation site in the second, and the
+# last only installs the wheels and copies the site, so the runtime image carries no build tools,
+# no pip cache and no source tree beyond the gunicorn config and the built site. The dependencies
+# are the locks' (requirements/server.txt; requirements/docs.txt for the site), hashes checked.
 #
 # The base image is named by tag: its digest could not be looked up where this file was written
 # (no access to Docker Hub). To pin it, build with the digest the registry reports for the tag:
@@ -18,6 +19,16 @@ RUN pip wheel --require-hashes --only-binary=:all: --wheel-dir /wheels -r server
     && pip wheel --no-deps --wheel-dir /wheels . \
     && cp server.txt /wheels/
 
+FROM ${PYTHON_IMAGE} AS manual
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 NO_MKDOCS_2_WARNING=1
+WORKDIR /src
+COPY requirements/docs.txt ./
+RUN pip install --require-hashes -r docs.txt
+COPY mkdocs.yml openapi.yaml ./
+COPY docs ./docs
+COPY service ./service
+RUN python -m mkdocs build --strict --site-dir /site
+
 FROM ${PYTHON_IMAGE} AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -32,7 +43,9 @@ RUN pip install --no-index --find-links=/wheels --require-hashes -r /wheels/serv
     && rm -rf /wheels
 WORKDIR /app
 COPY deploy/gunicorn.conf.py deploy/gunicorn.conf.py
+COPY --from=manual /site /app/site
 ENV CRIBBAGE_BIND=0.0.0.0:8000 \
+    CRIBBAGE_DOCS_SITE=/app/site \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
 # A numeric user lets Kubernetes check runAsNonRoot without reading /etc/passwd.
 USER 10001:10001

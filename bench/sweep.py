@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.games import GamesService  # noqa: E402
+from service.games import Games, GameTable  # noqa: E402
 from service.games.sweeper import Sweeper  # noqa: E402
 from service.store import MemoryGameStore, RedisGameStore  # noqa: E402
 from tests.redis_servers import RedisServer  # noqa: E402
@@ -43,11 +43,11 @@ class Clock:
 def measure(stores: list, games: int) -> float:
     """Timeouts applied per second by len(stores) sweepers with `games` games due."""
     clock = Clock()
-    creator = GamesService(stores[0], clock)
+    creator = Games(GameTable(stores[0], clock))
     for _ in range(games):
         creator.create(SEATS, OPTIONS)
     clock.now += 11
-    sweepers = [Sweeper(GamesService(store, clock), period=0) for store in stores]
+    sweepers = [Sweeper(GameTable(store, clock), period=0) for store in stores]
     swept = [0] * len(sweepers)
 
     def run(number: int) -> None:

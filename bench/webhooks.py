@@ -31,7 +31,7 @@ from statistics import median, quantiles
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.games import GamesService  # noqa: E402
+from service.games import Games, GameTable  # noqa: E402
 from service.games.record import GameRecord  # noqa: E402
 from service.store import MemoryGameStore, RedisGameStore  # noqa: E402
 from service.webhooks import notifications  # noqa: E402
@@ -52,8 +52,7 @@ def percentiles(samples: list[float]) -> str:
 
 def a_game(store) -> tuple[str, str]:
     """A real game's id and record (two humans, after the opening)."""
-    service = GamesService(store)
-    access = service.create([HUMAN, HUMAN], {})
+    access = Games(GameTable(store)).create([HUMAN, HUMAN], {})
     return access.game.game_id, store.load(access.game.game_id).data
 
 

@@ -1,4 +1,5 @@
-"""Settings read from the environment (the README lists every variable with its default).
+"""Settings read from the environment (docs/guides/operations.md lists every variable with its
+default).
 
 The parsers here are the only ones: Settings.from_env and deploy/gunicorn.conf.py both use them,
 so a variable reads the same whichever of the two reads it.
@@ -8,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Mapping
 
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -18,6 +20,8 @@ DURABILITY_MODES = ("none", "fsync", "replica")
 # Where searches run (service/compute): in the caller (the library and the tests only), in
 # compute processes beside the web worker, or in compute workers fed through Redis.
 COMPUTE_MODES = ("inline", "local", "redis")
+# Where `mkdocs build` writes the documentation site in a checkout (an installed package has none).
+CHECKOUT_SITE = Path(__file__).resolve().parents[1] / "site"
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[\x21-\x7e]{16,200}")
 _ORIGIN = re.compile(r"https?://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
@@ -131,6 +135,7 @@ class Settings:
     webhook_per_destination: int = 4  # under way at once to one scheme://host:port
     vapid_private_key: str = field(default="", repr=False)  # "": made once, kept in the store
     vapid_subject: str = "mailto:push@cribbage.invalid"
+    docs_site: str = str(CHECKOUT_SITE)  # the built site served at /docs/manual/; "": none
 
     def __post_init__(self):
         if not self.vapid_subject.startswith(("mailto:", "https://")):
@@ -226,6 +231,7 @@ class Settings:
             vapid_private_key=parse_text(env, "CRIBBAGE_VAPID_PRIVATE_KEY",
                                          defaults.vapid_private_key),
             vapid_subject=parse_text(env, "CRIBBAGE_VAPID_SUBJECT", defaults.vapid_subject),
+            docs_site=parse_text(env, "CRIBBAGE_DOCS_SITE", defaults.docs_site),
         )
 
     @property

@@ -1,5 +1,6 @@
-"""The `cribbage` command: it prints what the README shows, its `--json` is the HTTP API's body
-for the same input, and bad input exits with 2 and a message naming the argument at fault."""
+"""The `cribbage` command: it prints what the README and the docs show, its `--json` is the HTTP
+API's body for the same input, and bad input exits with 2 and a message naming the argument at
+fault."""
 from __future__ import annotations
 
 import json
@@ -13,13 +14,17 @@ from service.api import create_app
 from service.cli import main
 from service.config import Settings
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+TOP = Path(__file__).resolve().parents[1]
+# Wherever a `cribbage` example moves, it stays tested: the README and every page of the site.
+PAGES = [TOP / "README.md", *sorted((TOP / "docs").rglob("*.md"))]
 
 
-def readme_examples() -> list[tuple[str, str]]:
-    """(command line, output) for each `$ cribbage ...` in the README's console blocks."""
+def documented_examples() -> list[tuple[str, str]]:
+    """(command line, output) for each `$ cribbage ...` in the console blocks of the README and
+    of the docs' pages."""
     examples = []
-    for block in re.findall(r"```console\n(.*?)```", README.read_text(), re.DOTALL):
+    text = "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
+    for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL):
         for command, output in re.findall(r"^\$ (cribbage .*)\n((?:(?!\$ ).*\n)*)", block,
                                           re.MULTILINE):
             examples.append((command, output))
@@ -32,13 +37,13 @@ def run(argv: list[str], capsys) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-def test_the_readme_shows_each_command():
-    commands = [shlex.split(command)[1] for command, _ in readme_examples()]
+def test_the_docs_show_each_command():
+    commands = [shlex.split(command)[1] for command, _ in documented_examples()]
     assert sorted(set(commands)) == ["discard", "peg", "score"]
 
 
-@pytest.mark.parametrize("command, output", readme_examples())
-def test_the_command_prints_what_the_readme_shows(command, output, capsys):
+@pytest.mark.parametrize("command, output", documented_examples())
+def test_the_command_prints_what_the_docs_show(command, output, capsys):
     assert run(shlex.split(command)[1:], capsys) == (0, output, "")
 
 

@@ -9,7 +9,7 @@ from typing import Mapping
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import (analysis, compute, cors, docs, games, health, images, limits,
+from service.api import (analysis, compute, cors, docs, games, health, images, limits, manual,
                          observability, play, players, problems, push, responses, scoring,
                          webhooks)
 from service.api.description import API_DESCRIPTION
@@ -18,7 +18,7 @@ from service.api.blueprint import MAX_BODY_BYTES
 from service.compute import open_compute
 from service.config import Settings
 from service.store import open_store
-from service.store.timed import TimedStore
+from service.store.timed import timed_store
 
 
 class CribbageApi(Api):
@@ -65,7 +65,7 @@ def create_app(config: Mapping | None = None,
     api.register_blueprint(scoring.blp)
     api.register_blueprint(analysis.blp)
     api.register_blueprint(images.blp)
-    store = TimedStore(app.config.get("GAME_STORE") or open_store(
+    store = timed_store(app.config.get("GAME_STORE") or open_store(
         settings.redis_url, settings.redis_cluster, settings.game_ttl_seconds,
         settings.finished_game_ttl_seconds, settings.memory_max_games,
         settings.durability))
@@ -74,6 +74,7 @@ def create_app(config: Mapping | None = None,
     webhooks.init_app(app, api)
     push.init_app(app, api)
     docs.init_app(app)
+    manual.init_app(app)
     play.init_app(app)
     responses.document_unreadable_requests(app)
     cors.init_app(app)  # before limits: a preflight is answered, not counted

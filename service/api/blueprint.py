@@ -25,7 +25,9 @@ def load_json_body(schema: ma.Schema, limit: int = MAX_BODY_BYTES):
     bad UTF-8, absurd nesting), 422 naming each invalid field. An empty body is an empty
     object, so every required field is reported missing.
     """
-    current = request._get_current_object()  # one proxy lookup, not one per attribute
+    # One proxy lookup, not one per attribute. Flask types `request` as the Request it stands
+    # for; it is a werkzeug LocalProxy.
+    current = request._get_current_object()  # type: ignore[attr-defined]
     raw = read_body(current, limit)
     if not raw:
         data = {}

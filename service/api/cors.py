@@ -29,13 +29,14 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def answer_preflight() -> Response | None:
         origin = request.headers.get("Origin")
+        rule = request.url_rule
         if request.method != "OPTIONS" or origin not in origins \
                 or "Access-Control-Request-Method" not in request.headers \
-                or request.url_rule is None:
+                or rule is None or rule.methods is None:
             return None
         response = Response(status=204)
         response.headers["Access-Control-Allow-Methods"] = ", ".join(
-            sorted(request.url_rule.methods - {"HEAD"}))
+            sorted(rule.methods - {"HEAD"}))
         response.headers["Access-Control-Allow-Headers"] = ", ".join(ALLOWED_HEADERS)
         response.headers["Access-Control-Max-Age"] = str(PREFLIGHT_MAX_AGE)
         return response

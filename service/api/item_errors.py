@@ -43,13 +43,13 @@ def flatten_messages(messages, prefix: str = "") -> dict[str, list[str]]:
     if isinstance(messages, (list, tuple)):
         if all(isinstance(message, str) for message in messages):
             return {prefix or "body": list(messages)}
-        flat = {}
+        flat: dict[str, list[str]] = {}
         for message in messages:
             flat.update(flatten_messages(message, prefix))
         return flat
     if not isinstance(messages, dict):
         return {prefix or "body": [str(messages)]}
-    flat: dict[str, list[str]] = {}
+    flat = {}
     for key, value in messages.items():
         if key == "_schema":
             name = prefix or "body"

@@ -31,9 +31,11 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
+from typing import Any, TypedDict
 
 from flask import Flask, Response, current_app, g, request
-from flask_limiter import Limiter, RequestLimit
+from flask_limiter import ApplicationLimit, Limiter, RequestLimit
 from flask_limiter.errors import RateLimitExceeded
 from limits import parse_many
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -70,10 +72,10 @@ TOKEN_SCOPE = "token"
 # (it costs several pings), but for a scrape bearing CRIBBAGE_METRICS_TOKEN.
 EXEMPT_ENDPOINTS = frozenset({"health.livez", "health.readyz"})
 METRICS_ENDPOINT = "observability.metrics"
-EXEMPT_BLUEPRINTS = frozenset({"docs", "play"})
+EXEMPT_BLUEPRINTS = frozenset({"docs", "manual", "play"})
 EXEMPT_PATHS = frozenset({"/livez", "/readyz"})  # the same, as OpenAPI paths
 
-TOO_MANY_REQUESTS = {
+TOO_MANY_REQUESTS: dict[str, Any] = {  # an OpenAPI response object
     "description": "Too many requests from this client address (CRIBBAGE_RATE_LIMIT), with "
                    "this bearer token (CRIBBAGE_TOKEN_RATE_LIMIT), or actions from this seat "
                    "(CRIBBAGE_ACTION_RATE_LIMIT); retry after Retry-After seconds",
@@ -97,7 +99,9 @@ def init_app(app: Flask) -> None:
     _document_429(app)
     settings: Settings = app.config["SETTINGS"]
     if settings.trusted_proxy_hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxy_hops)
+        # Flask's documented way to wrap its WSGI app, which its types declare a method
+        app.wsgi_app = ProxyFix(app.wsgi_app,  # type: ignore[method-assign]
+                                x_for=settings.trusted_proxy_hops)
     if not settings.rate_limit_enabled:
         return
     _check_limit("CRIBBAGE_RATE_LIMIT", settings.rate_limit)
@@ -110,14 +114,17 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RateLimitExceeded, _rate_limited)
     per_seat = limiter.limit(settings.action_rate_limit, key_func=token_key,
                              override_defaults=False)
+    # A limit decorator returns the view's own type (Callable[P, R]); given Flask's union of
+    # sync and async views, mypy infers a view returning either, which neither member accepts.
     for endpoint in ACTION_ENDPOINTS:
         if endpoint in app.view_functions:
-            app.view_functions[endpoint] = per_seat(app.view_functions[endpoint])
+            app.view_functions[endpoint] = per_seat(  # type: ignore[assignment]
+                app.view_functions[endpoint])
     per_token = limiter.shared_limit(settings.token_rate_limit, scope=TOKEN_SCOPE,
                                      key_func=token_key, exempt_when=_without_bearer,
                                      override_defaults=False)
     for endpoint, view in list(app.view_functions.items()):
-        app.view_functions[endpoint] = per_token(view)
+        app.view_functions[endpoint] = per_token(view)  # type: ignore[assignment]
 
 
 def _check_limit(name: str, text: str) -> None:
@@ -172,8 +179,19 @@ def storage_uri(settings: Settings) -> str:
     return settings.redis_url
 
 
+class _LimiterOptions(TypedDict):
+    key_func: Callable[[], str]
+    application_limits: list[str | Callable[[], str] | ApplicationLimit]
+    application_limits_deduct_when: Callable[[Response], bool]
+    strategy: str
+    key_prefix: str
+    headers_enabled: bool
+    swallow_errors: bool
+    in_memory_fallback_enabled: bool
+
+
 def _limiter(app: Flask, settings: Settings) -> Limiter:
-    options = dict(
+    options = _LimiterOptions(
         key_func=address_key,
         application_limits=[settings.rate_limit],
         application_limits_deduct_when=_counts_against_address,
@@ -184,7 +202,7 @@ def _limiter(app: Flask, settings: Settings) -> Limiter:
         in_memory_fallback_enabled=True,
     )
     uri = storage_uri(settings)
-    timeouts = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
+    timeouts: dict[str, str | int] = {"socket_timeout": 1, "socket_connect_timeout": 1}
     limiter = Limiter(storage_uri=uri, storage_options=timeouts if uri != "memory://" else {},
                       **options)
     try:

@@ -55,7 +55,8 @@ def request_id() -> str | None:
 def init_app(app: Flask) -> None:
     """Request ids on every response, JSON log lines, and metrics served at /metrics (only to
     a request bearing CRIBBAGE_METRICS_TOKEN, when that is set: service/api/metrics_access.py)."""
-    app.wsgi_app = _RequestIdMiddleware(app.wsgi_app)
+    # Flask's documented way to wrap its WSGI app, which its types declare a method
+    app.wsgi_app = _RequestIdMiddleware(app.wsgi_app)  # type: ignore[method-assign]
     app.after_request(_record_request)
     app.add_url_rule("/metrics", METRICS_ENDPOINT, _metrics, methods=["GET"])
     configure_logging(app.config["SETTINGS"].log_level)

@@ -16,7 +16,8 @@ from service.api.responses import json_response
 blp = Blueprint("play", __name__)
 
 DIRECTORY = Path(__file__).parent / "static" / "play"
-ASSETS = frozenset({"play.css", "play.js", "api.js", "stream.js", "cards.js", "texts.js"})
+ASSETS = frozenset({"play.css", "play.js", "api.js", "stream.js", "cards.js", "texts.js",
+                    "board.js", "table.js"})
 
 
 def init_app(app: Flask) -> None:

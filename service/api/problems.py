@@ -171,12 +171,13 @@ def _http_problem(error: HTTPException) -> Response:
         return problem_response(400, "invalid_json", fallback="invalid JSON")
     headers = [(name, value) for name, value in error.get_headers()
                if name.lower() != "content-type"]
-    headers += HEADERS_OF.get(error.code, {}).items()
-    code = _HTTP_CODES.get(error.code, "http_error")
+    status = error.code or 500
+    headers += HEADERS_OF.get(status, {}).items()
+    code = _HTTP_CODES.get(status, "http_error")
     params = {"path": request.path, "method": request.method,
               "allowed": ", ".join(getattr(error, "valid_methods", None) or ()),
               "limit": request.max_content_length, "description": error.description or ""}
-    return problem_response(error.code or 500, code, fallback=error.description or "",
+    return problem_response(status, code, fallback=error.description or "",
                             params=params, headers=headers)
 
 

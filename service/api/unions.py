@@ -17,7 +17,10 @@ def tag(name: str) -> fields.String:
 
 
 def tag_of(variant: type[ma.Schema]) -> str:
-    return variant._declared_fields["type"].validators[0].comparable
+    equal = variant._declared_fields["type"].validators[0]
+    if not isinstance(equal, validate.Equal):
+        raise TypeError(f"{variant.__name__}.type is not a tag")
+    return equal.comparable
 
 
 class TaggedUnionSchema(ma.Schema):

@@ -78,7 +78,7 @@ class CribTables:
     def from_counts(cls, counts: dict[str, dict[str, list[int]]]) -> CribTables:
         """Tables from discard counts; each multiset also gets one uniform pseudo-hand, so
         that a discard never seen in the simulation stays possible."""
-        chances = {}
+        chances: dict[str, dict[str, np.ndarray]] = {}
         for key, by_role in counts.items():
             chances[key] = {}
             for role, role_counts in by_role.items():

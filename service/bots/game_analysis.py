@@ -143,7 +143,7 @@ class _HandReplay:
     def _discard(self, seat: int, thrown: tuple[Card, ...]) -> Decision:
         state = self.state
         held = state.hands[seat]
-        ranked = rank_discards(held, self.options, seat, state.dealer, state.scores)
+        ranked = rank_discards(held, self.options, seat, self._dealer(), state.scores)
         index = next(index for index, option in enumerate(ranked.options)
                      if set(option.discard) == set(thrown))
         points_lost = ranked.options[0].net - ranked.options[index].net
@@ -168,11 +168,18 @@ class _HandReplay:
         return self._decision(seat, "play", state.hands[seat], (card,),
                               (analysis.options[0].card,), points_lost, win_lost)
 
+    def _dealer(self) -> int:
+        """The hand's dealer, set by its first event (`dealt`), which comes before any
+        decision."""
+        if self.state.dealer is None:
+            raise ValueError(f"hand {self.state.hand_number}: a decision before the deal")
+        return self.state.dealer
+
     def _decision(self, seat: int, kind: str, held: tuple[Card, ...],
                   chosen: tuple[Card, ...], best: tuple[Card, ...], points_lost: float,
                   win_lost: float | None) -> Decision:
         state = self.state
-        return Decision(state.hand_number, state.game_number, seat, kind, state.dealer,
+        return Decision(state.hand_number, state.game_number, seat, kind, self._dealer(),
                         state.scores, held, state.pile if kind == "play" else (), chosen, best,
                         max(points_lost, 0.0), None if win_lost is None else max(win_lost, 0.0))
 
@@ -188,7 +195,7 @@ class _HandReplay:
             return 0.0
         if not within_reach(options.players, state.scores, options.target):
             return None
-        next_dealer = (state.dealer + 1) % options.players
+        next_dealer = (self._dealer() + 1) % options.players
         ahead_scores = list(state.scores)
         ahead_scores[side] += 1
         now = _win_chance(options, state.scores, side, next_dealer)

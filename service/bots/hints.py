@@ -43,12 +43,16 @@ def hint(view: SeatView) -> Hint | None:
 
 
 def _discard_hint(view: SeatView, hand: tuple[Card, ...]) -> Hint:
+    if view.seat is None or view.dealer is None:
+        raise ValueError("a discard hint needs a seat's view of a dealt hand")
     ranked = rank_discards(hand, view.options, view.seat, view.dealer, view.scores)
-    chances = ranked.chances or (None,) * len(ranked.options)
-    options = [HintOption(option.discard, float(option.net), chance)
-               for option, chance in zip(ranked.options, chances)]
-    if ranked.chances is not None:
-        options.sort(key=lambda option: -option.win_chance)  # stable: net breaks ties
+    if ranked.chances is None:
+        options = [HintOption(option.discard, float(option.net), None)
+                   for option in ranked.options]
+    else:  # stable: the net breaks ties
+        by_chance = sorted(zip(ranked.options, ranked.chances), key=lambda pair: -pair[1])
+        options = [HintOption(option.discard, float(option.net), chance)
+                   for option, chance in by_chance]
     return Hint("discard", tuple(options[:DISCARDS_SHOWN]))
 
 

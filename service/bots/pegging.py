@@ -245,14 +245,15 @@ def _check_seats(position: PlayPosition) -> None:
         if not 0 <= size <= 5:
             raise PlayPositionError("invalid_next_cards", f"a player cannot hold {size} cards",
                                     field="hand_sizes", index=index, got=size)
-    seat_fields = [("dealer_seat", None, position.dealer, 0)]
+    seat_fields: list[tuple[str, int | None, int, int]] = [
+        ("dealer_seat", None, position.dealer, 0)]
     seat_fields += [("goes", index, seat, 1) for index, (seat, _) in enumerate(position.goes)]
     seat_fields += [("played_by", index, seat, 1)
                     for index, (seat, _) in enumerate(position.played_by)]
-    for field, index, seat, lowest in seat_fields:
+    for field, entry, seat, lowest in seat_fields:  # entry: its index in `field` (a list)
         if not lowest <= seat < players:
             raise PlayPositionError("seat_out_of_range", f"there is no other seat {seat}",
-                                    field=field, index=index, seat=seat, players=players)
+                                    field=field, index=entry, seat=seat, players=players)
     known = set(position.pile) | set(position.seen)
     for index, (_, card) in enumerate(position.played_by):
         if card not in known:

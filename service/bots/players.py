@@ -48,6 +48,8 @@ class ComputerPlayer:
         """The action the seat of `view` takes now, or None when it leaves the decision to the
         people at the table (or has nothing to do)."""
         seat = view.seat
+        if seat is None:  # a spectator has nothing to do
+            return None
         for option in view.legal_actions:
             if option.type == "muggins":
                 return CallMuggins(seat)
@@ -123,20 +125,23 @@ def play_position(view: SeatView) -> PlayPosition:
     """The pegging position the seat of `view` (a view in the play phase) sees, seats counted
     clockwise from it: its own discards are seen cards, like the starter and the cards played
     this hand; it knows who played each card and who said go."""
-    seat = view.seat
+    seat, dealer, starter = view.seat, view.dealer, view.starter
+    hand, kept, discards = view.hand, view.kept, view.discards
+    if seat is None or dealer is None or starter is None or hand is None or kept is None \
+            or discards is None:
+        raise ValueError("a pegging position needs a seat's view in the play phase")
     players = view.options.players
 
     def offset(other: int) -> int:
         return (other - seat) % players
 
     seen = tuple(played.card for played in view.table if played.card not in view.pile)
-    seen += (view.starter, *view.discards)
+    seen += (starter, *discards)
     side_of = view.side_of_seat
-    kept = view.kept
     return PlayPosition(
-        hand=view.hand, pile=view.pile, seen=seen, players=players, teams=view.options.teams,
+        hand=hand, pile=view.pile, seen=seen, players=players, teams=view.options.teams,
         hand_sizes=tuple(view.hand_sizes[(seat + k) % players] for k in range(1, players)),
-        dealer_seat=offset(view.dealer),
+        dealer_seat=offset(dealer),
         goes=tuple((offset(event["seat"]), event["count"]) for event in view.history
                    if event["type"] == "go" and event["seat"] != seat),
         played_by=tuple((offset(played.seat), played.card) for played in view.table
@@ -145,7 +150,7 @@ def play_position(view: SeatView) -> PlayPosition:
         opponent_score=max(score for side, score in enumerate(view.scores)
                            if side != side_of[seat]),
         target=view.options.target, exact_finish=view.options.exact_finish,
-        show_points=show_points(kept, view.starter) if len(kept) in (4, 5) else None)
+        show_points=show_points(kept, starter) if len(kept) in (4, 5) else None)
 
 
 LEVELS: dict[str, ComputerPlayer] = {

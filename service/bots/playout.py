@@ -133,7 +133,8 @@ def expected_reply(ranks: tuple[int, ...], held: int) -> float:
 
 
 @lru_cache(maxsize=1 << 17)
-def policy_values(caution: float, ranks: tuple[int, ...], next_held: int) -> tuple[float, ...]:
+def policy_values(caution: float, ranks: tuple[int, ...],
+                  next_held: int) -> tuple[float | None, ...]:
     """How a policy of `caution` values laying each rank (index 1..13) on `ranks`: points now
     less `caution` times the expected reply. None where the rank does not fit."""
     values: list[float | None] = [None] * 14

@@ -317,7 +317,8 @@ def outcome(side_races: Races) -> tuple[list[float], list[float]]:
     factor = short[:, None, :] + reached[:, None, :] * z      # [side, node, time]
     owing = owed[:, None, :] + reached[:, None, :] * z
     # products over the sides before each side and after it, with their derivatives
-    before, after = [(1.0, 0.0)], [(1.0, 0.0)]
+    before: list[tuple[np.ndarray | float, np.ndarray | float]] = [(1.0, 0.0)]
+    after: list[tuple[np.ndarray | float, np.ndarray | float]] = [(1.0, 0.0)]
     for k in range(sides - 1):
         product, derivative = before[-1]
         before.append((product * factor[k], derivative * factor[k] + product * owing[k]))
@@ -329,8 +330,8 @@ def outcome(side_races: Races) -> tuple[list[float], list[float]]:
         (product_b, derivative_b), (product_a, derivative_a) = before[i], after[sides - 1 - i]
         others = product_b * product_a
         owed_to_i = derivative_b * product_a + product_b * derivative_a
-        wins.append(float(_WEIGHTS.dot(others.dot(reached[i]))))
-        points.append(float(_WEIGHTS.dot(owed_to_i.dot(reached[i]))))
+        wins.append(float(_WEIGHTS.dot(np.dot(others, reached[i]))))
+        points.append(float(_WEIGHTS.dot(np.dot(owed_to_i, reached[i]))))
     return wins, points
 
 
@@ -368,7 +369,8 @@ def layout_position_value(scores: tuple[int, ...], dealer: int, players: int = 2
     exact model for two players, the independent races for every other layout."""
     check_layout(scores, dealer, players, teams, target)
     if players == 2:
-        return win_probability.position_value(tuple(scores), dealer, target, skunk)
+        own, other = scores  # two: check_layout counted them
+        return win_probability.position_value((own, other), dealer, target, skunk)
     return race_position_value(layout_name(players, teams), scores, dealer, target, skunk)
 
 

@@ -142,9 +142,8 @@ def game_point_tables(target: int, skunk: str) -> tuple[np.ndarray, np.ndarray]:
     """For needs up to `target`: the dealer's game points less the pone's, and both added."""
 
     def build() -> tuple[np.ndarray, np.ndarray]:
-        loser_need = np.arange(target + 1)
-        term = np.array([1 + skunk_level(skunk, target, target - need) for need in loser_need],
-                        dtype=np.float64)
+        term = np.array([1 + skunk_level(skunk, target, target - need)
+                         for need in range(target + 1)], dtype=np.float64)
         model = deal_model()
         return solve(model, term, -1), solve(model, term, +1)
 
@@ -166,7 +165,7 @@ def position_value(scores: tuple[int, int], dealer: int, target: int = 121,
     return PositionValue(tuple(win), tuple(points))
 
 
-def check_position(scores, target: int, fields: tuple[str, str] = ("scores", "scores")) -> None:
+def check_position(scores, target: int, fields: tuple[str, ...] = ("scores", "scores")) -> None:
     """Raise PositionError for a finished game, naming the field of the score (the schema
     bounds the target and the dealer; a caller in process must keep to them)."""
     for side, score in enumerate(scores):

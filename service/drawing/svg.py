@@ -6,7 +6,7 @@ from xml.sax.saxutils import escape, quoteattr
 FONTS = "DejaVu Sans, Arial, sans-serif"
 
 
-def document(width: int, height: int, title: str, body: list[str]) -> str:
+def document(width: float, height: float, title: str, body: list[str]) -> str:
     """A standalone SVG document: its title is what a screen reader says of the picture."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" role="img">'

@@ -96,7 +96,7 @@ def _computer_move(seats: Sequence[Seat], state: GameState, now: float,
     A computer calls muggins only once the humans have had their chance (games.muggins)."""
     for number in engine.to_act(state):
         seat = seats[number]
-        if seat.kind != "computer":
+        if seat.kind != "computer" or seat.level is None:  # a computer seat has its level
             continue
         rng = seat_rng(state, b"computer", number)
         view = _computer_view(seats, state, number, acted_at)

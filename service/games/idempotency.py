@@ -17,6 +17,7 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 
+from . import tokens
 from .errors import IdempotencyKeyReused
 
 DIGEST_CHARS = 32  # 128 bits: hex digits kept of a SHA-256, for record keys and fingerprints
@@ -42,6 +43,12 @@ class ReplayRecord:
         if fingerprint != self.fingerprint:
             raise IdempotencyKeyReused("this Idempotency-Key was used with a different request")
         return self
+
+    def unsealed_token(self, code: str, key: str) -> str:
+        """The seat token this record keeps sealed (a join's or a rematch's: tokens.seal)."""
+        if self.sealed is None:
+            raise ValueError("this idempotency record keeps no seat token")
+        return tokens.unseal(self.sealed, code, key)
 
 
 def action_key(token: str, idempotency_key: str) -> str:

@@ -3,22 +3,32 @@
 A player token is a 128-bit secret like a seat token, shown once; the store keeps the player
 under the token's SHA-256 (tokens.digest), never the token. A seat created or joined with a
 player token is linked to the player: the seat keeps the same digest, so the player token opens
-that seat wherever its seat token does (GamesService._open matches both). That is how a player
+that seat wherever its seat token does (GameTable.open matches both). That is how a player
 recovers its seats on a new device: no fresh seat token is issued, so a device that still holds
 the old one keeps working, and no new secret is stored anywhere. The player's games (id and
-seat, newest first) make its lobby (GamesService.player_games).
+seat, newest first) make its lobby (Players.games_of).
 """
 
 from __future__ import annotations
 
+import json
+import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from service import engine
+from service.store import GameStore, StoredPlayer
 from service.webhooks.model import Webhook
 
+from . import tokens
 from .caps import LiveGamesCap
+from .errors import PlayerBusy, PlayerRefused
+from .record import GameRecord, is_over
 
 PLAYER_TTL_SECONDS = 30 * 86400   # a player is kept this long after its last use
 MAX_LIVE_GAMES = 100              # games in play one player may sit in
+WRITE_ATTEMPTS = 50               # compare-and-set rounds before giving up on a busy player
 
 
 @dataclass(frozen=True)
@@ -70,3 +80,95 @@ class LobbyGame:
 def player_owner(player_id: str) -> str:
     """The owner a player stands for among the live-game caps (service.games.caps)."""
     return "player:" + player_id
+
+
+class Players:
+    def __init__(self, store: GameStore, clock: Callable[[], float] = time.time,
+                 policy: PlayerPolicy = PlayerPolicy()):
+        self.store = store
+        self.clock = clock
+        self.policy = policy
+
+    def create(self, name: str | None = None) -> NewPlayer:
+        """A new player identity; its token is shown once."""
+        token = tokens.new_secret()
+        player = Player(secrets.token_urlsafe(12), name, tokens.digest(token), self.clock())
+        data = json.dumps({"player_id": player.player_id, "name": name,
+                           "created": player.created}, separators=(",", ":"))
+        self.store.create_player(player.key, data, self.policy.ttl_seconds)
+        return NewPlayer(player, token)
+
+    def identify(self, token: str) -> Player:
+        """The player a player token stands for; PlayerRefused if none (or it expired)."""
+        return self.by_key(tokens.digest(token))
+
+    def by_key(self, key: str) -> Player:
+        """The player stored under `key` (its token's digest); PlayerRefused if none."""
+        return _player_from(key, self._stored(key))
+
+    def change(self, player: Player, change: Callable[[Player], Player]) -> Player:
+        """Save `change(player)` (its name and webhooks) over the player's document with a
+        compare-and-set: a change saved meanwhile by another request is read again and
+        `change` applied to it, so neither is lost. Returns the player saved."""
+        for _ in range(WRITE_ATTEMPTS):
+            stored = self._stored(player.key)
+            changed = change(_player_from(player.key, stored))
+            data = json.dumps({"player_id": changed.player_id, "name": changed.name,
+                               "created": changed.created,
+                               "webhooks": [webhook.to_dict() for webhook in changed.webhooks]},
+                              separators=(",", ":"))
+            if self.store.save_player(player.key, stored.data, data, self.policy.ttl_seconds):
+                return changed
+        raise PlayerBusy("too many simultaneous changes to this player; retry")
+
+    def stored(self, key: str) -> StoredPlayer | None:
+        """The player's document as stored (its use keeps it), or None if it expired."""
+        return self.store.load_player(key, self.policy.ttl_seconds)
+
+    def games_of(self, player: Player) -> tuple[LobbyGame, ...]:
+        """The player's games (as `identify` found them) that have not expired, those in play
+        first, then the newest write first. Read only: a deadline that is due shows as
+        applied, and is written by the next request to that game."""
+        lines, gone = [], []
+        found = self.store.load_many([game_id for game_id, _ in player.games])
+        for (game_id, seat), game in zip(player.games, found):
+            if game is None:
+                gone.append((game_id, seat))
+            else:
+                lines.append(self._lobby_line(game_id, seat, GameRecord.from_json(game.data)))
+        if gone:
+            self.store.unlink_player_games(player.key, gone)
+        return tuple(sorted(lines, key=lambda line: (line.ended, -line.updated)))
+
+    def _stored(self, key: str) -> StoredPlayer:
+        stored = self.stored(key)
+        if stored is None:
+            raise PlayerRefused("this player token is unknown or expired")
+        return stored
+
+    def _lobby_line(self, game_id: str, seat: int, record: GameRecord) -> LobbyGame:
+        """A count deadline that is due shows as applied; nothing is saved, and no computer is
+        asked to move. Only the public parts of the state are read: whose turn, scores,
+        sides."""
+        state = record.state
+        if state.deadline is not None and self.clock() > state.deadline:
+            state, _ = engine.expire(state, self.clock())
+        to_act = tuple(s for s in engine.to_act(state) if record.seats[s].kind == "human")
+        options = state.options
+        side_of_seat = tuple(options.side_of(number) for number in range(options.players))
+        offer = record.rematch
+        return LobbyGame(
+            game_id=game_id, seat=seat, phase=state.phase, to_act=to_act,
+            your_turn=seat in to_act, scores=state.scores,
+            side=side_of_seat[seat], side_of_seat=side_of_seat,
+            seats=tuple(enumerate(record.seats)),
+            updated=record.updated, ended=is_over(state.phase, options.match),
+            rematch_of=record.rematch_of,
+            rematch_game_id=None if offer is None or not (offer.open or offer.started)
+            else offer.game_id)
+
+
+def _player_from(key: str, stored: StoredPlayer) -> Player:
+    data = json.loads(stored.data)
+    return Player(data["player_id"], data["name"], key, data["created"], stored.games,
+                  tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())))

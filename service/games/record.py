@@ -36,7 +36,7 @@ class Seat:
     def on_the_clock(self) -> bool:
         """Whether a turn timer runs out for this seat: a human seat someone has taken. A seat
         nobody has joined yet never times out (with `forfeit` the creator would win before the
-        invitee sat down); the timer starts again when it is taken (GamesService.join)."""
+        invitee sat down); the timer starts again when it is taken (Games.join)."""
         return self.kind == "human" and self.token_hash is not None
 
 

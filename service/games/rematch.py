@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from service import engine
 from service.engine import Event
+from service.errors import IllegalActionError
 
 from .record import GameRecord, RematchOffer, Seat
 
@@ -33,14 +34,21 @@ def offer(record: GameRecord, seat: int, token_hash: str, game_id: str,
     return replace(record, rematch=made), [event]
 
 
+def offer_of(record: GameRecord) -> RematchOffer:
+    """The offer made after the game: the one every step after `offer` works on."""
+    if record.rematch is None:
+        raise IllegalActionError("there is no rematch offer", code="no_rematch_offer")
+    return record.rematch
+
+
 def accept(record: GameRecord, seat: int, token_hash: str) -> tuple[GameRecord, list[Event]]:
-    current = record.rematch
+    current = offer_of(record)
     accepted = replace(current, accepted=current.accepted + ((seat, token_hash),))
     return replace(record, rematch=accepted), [Event("rematch_accepted", {"seat": seat})]
 
 
 def decline(record: GameRecord, seat: int) -> tuple[GameRecord, list[Event]]:
-    declined = replace(record.rematch, declined_by=seat)
+    declined = replace(offer_of(record), declined_by=seat)
     return replace(record, rematch=declined), [Event("rematch_declined", {"seat": seat})]
 
 
@@ -59,14 +67,14 @@ def everyone_accepted(record: GameRecord) -> bool:
     the new game, for the same invite code)."""
     humans = {number for number, seat in enumerate(record.seats)
               if seat.kind == "human" and seat.taken}
-    return humans <= set(record.rematch.accepted_seats)
+    return humans <= set(offer_of(record).accepted_seats)
 
 
 def start(record: GameRecord, old_game_id: str, seed: bytes,
           now: float) -> tuple[GameRecord, GameRecord, list[Event], list[Event]]:
     """The old game marked started, the new game's record and the events of each (the new
     game's opening ones, before computer seats move)."""
-    current = record.rematch
+    current = offer_of(record)
     token_hashes = dict(current.accepted)
     seats = tuple(_new_seat(seat, token_hashes.get(number))
                   for number, seat in enumerate(record.seats))

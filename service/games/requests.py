@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from service import engine
@@ -59,7 +60,13 @@ def to_action(request: ActionRequest, seat: int, state: GameState) -> engine.Act
                                                                   f"items[{index}].cards"))
                           for index, item in enumerate(request.items))
         return engine.ClaimCount(seat, request.points, items)
-    return kind(seat)
+    return _SEAT_ONLY[kind](seat)
+
+
+# The actions that name nothing but the seat taking them.
+_SEAT_ONLY: dict[type[engine.Action], Callable[[int], engine.Action]] = {
+    engine.CallMuggins: engine.CallMuggins, engine.NextGame: engine.NextGame,
+    engine.EndMatch: engine.EndMatch, engine.Resign: engine.Resign, engine.Abort: engine.Abort}
 
 
 def _held_card(text: str | None, held: tuple[Card, ...], field: str,

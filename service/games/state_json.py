@@ -1,7 +1,9 @@
 """The engine's GameState as JSON, the form the store keeps it in."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from typing import Any
 
 from service.cards import DECK
 from service.engine import GameOptions, GameState
@@ -48,10 +50,13 @@ def _tuple_in(value):
     return tuple(value)
 
 
-_PER_SEAT_CARDS = (lambda hands: [_cards_out(h) for h in hands],
+# How each field of a GameState is written to JSON and read back from it.
+Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]
+
+_PER_SEAT_CARDS: Codec = (lambda hands: [_cards_out(h) for h in hands],
                    lambda v: tuple(map(_cards_in, v)))
 
-_CODECS = {
+_CODECS: dict[str, Codec] = {
     "options": (lambda o: o.to_dict(), GameOptions.from_dict),
     "seed": (bytes.hex, bytes.fromhex),
     "version": (_ident, int),

@@ -3,8 +3,9 @@ limits, abandoned games), from the store's deadline index.
 
 Every server process runs one. Each round it claims the due entries (the store moves each
 claimed entry's time on by a lease, atomically, so two sweepers never take the same one) and
-applies each game (up to CONCURRENT at once) through GamesService.sweep: the same catch-up
-and compare-and-set save as a request, so a deadline applies once even if a client or another sweeper got there first. A
+applies each game (up to CONCURRENT at once) with the same catch-up and compare-and-set save as
+a request (GameTable.catch_up), so a deadline applies once even if a client or another sweeper
+got there first. A
 sweeper that dies mid-round leaves its entries to come due again when their lease ends.
 
 Each round first keeps this process's presence (GameStore.keep_presence: its beat, the seats of
@@ -22,8 +23,10 @@ from concurrent.futures import ThreadPoolExecutor
 from service.errors import DomainError
 from service.store import StoreError
 
-from . import presence
-from .service import GamesService
+from . import presence, timers
+from .errors import GameNotFound
+from .record import GameRecord
+from .table import GameTable
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +36,13 @@ LEASE = 30.0   # seconds a claimed entry is left to its sweeper before it comes 
 # turn played by a computer) does not hold up the deadlines of the others.
 CONCURRENT = 16
 KEEP_EVERY = 1.0  # presence is kept at least this often (service.store.presence.BEAT is 5 s)
+REPLY_SECONDS = 25.0  # how long a sweep waits for the computers' replies: less than LEASE
 
 
 class Sweeper:
-    def __init__(self, games: GamesService, period: float, batch: int = BATCH,
+    def __init__(self, table: GameTable, period: float, batch: int = BATCH,
                  lease: float = LEASE):
-        self.games = games
+        self.table = table
         self.period = period
         self.batch = batch
         self.lease = lease
@@ -54,14 +58,14 @@ class Sweeper:
         """This process's part of presence (GameStore.keep_presence); the deadlines are swept
         even when the store cannot keep it (on a Cluster, presence has a shard of its own)."""
         try:
-            self.games.store.keep_presence(self.games.clock(), presence.GRACE)
+            self.table.store.keep_presence(self.table.clock(), presence.GRACE)
         except StoreError as error:
             log.warning("presence not kept this round: %s", error)
 
     def _sweep_deadlines(self) -> int:
         swept = 0
         while True:
-            claimed = self.games.store.claim_due(self.games.clock(), self.batch, self.lease)
+            claimed = self.table.store.claim_due(self.table.clock(), self.batch, self.lease)
             if len(claimed) == 1:
                 self._sweep_one(claimed[0])
             elif claimed:
@@ -74,11 +78,31 @@ class Sweeper:
     def _sweep_one(self, entry: tuple[str, float]) -> None:
         game_id, until = entry
         try:
-            self.games.sweep(game_id, until)
+            self.sweep_game(game_id, until)
         except (StoreError, DomainError) as error:
             log.warning("game %s not swept (again after the lease): %s", game_id, error)
         except Exception:  # a bug in one game must not hold up the others claimed
             log.exception("game %s not swept (again after the lease)", game_id)
+
+    def sweep_game(self, game_id: str, claimed: float) -> None:
+        """Apply what is due in a game whose entry in the deadline index this sweeper claimed
+        (its time moved on to `claimed`), then give the entry the game's next due time. The
+        save's compare-and-set makes each deadline apply once, whoever gets there first."""
+        table = self.table
+
+        def attempt() -> None:
+            stored = table.load(game_id)
+            record = GameRecord.from_json(stored.data)
+            _, caught_up = table.catch_up(game_id, stored, record, reschedule=True,
+                                          wait=REPLY_SECONDS)
+            if caught_up is record:  # nothing was due after all: put back the game's time
+                table.store.release_due(game_id, claimed, timers.earliest(
+                    record.next_due, presence.next_check(record, stored.presence)))
+
+        try:
+            table.retrying(attempt)
+        except GameNotFound:
+            table.store.release_due(game_id, claimed, None)
 
     def start(self) -> None:
         """Sweep every `period` seconds (never with 0) and keep presence every KEEP_EVERY, in

@@ -29,9 +29,10 @@ from service.webhooks.model import (MAX_PER_GAME, MAX_PER_PLAYER, MAX_PUSH_PER_G
                                     new_webhook_id)
 from service.webhooks.push import public_key_error
 
-from .players import Player
+from .errors import GameNotFound
+from .players import Player, Players
 from .record import GameRecord
-from .service import GamesService
+from .table import GameTable
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,9 @@ class PushRequest:
 
 
 class Webhooks:
-    def __init__(self, games: GamesService, allow_private: bool = False):
-        self.games = games
+    def __init__(self, table: GameTable, players: Players, allow_private: bool = False):
+        self.table = table
+        self.players = players
         self.allow_private = allow_private
 
     # A game's -----------------------------------------------------------------------------------
@@ -83,13 +85,13 @@ class Webhooks:
                 raise _too_many(webhook, "a game", _most_per_game(webhook))
             return replace(record, webhooks=record.webhooks + (replace(webhook, seat=seat),))
 
-        _, seat = self.games.change(game_id, token, add)
+        _, seat = self.table.change(game_id, token, add)
         return replace(webhook, seat=seat)
 
     def of_game(self, game_id: str, token: str | None, push: bool = False
                 ) -> tuple[Webhook, ...]:
         """The seat's webhooks (or, with `push`, its push subscriptions)."""
-        record, seat = self.games.seat_of(game_id, _required(token))
+        record, seat = self.table.seat_of(game_id, _required(token))
         return tuple(webhook for webhook in record.webhooks
                      if webhook.seat == seat and webhook.is_push == push)
 
@@ -106,7 +108,7 @@ class Webhooks:
                 raise _not_found(webhook_id)
             return replace(record, webhooks=kept)
 
-        record, seat = self.games.change(game_id, _required(token), remove)
+        record, seat = self.table.change(game_id, _required(token), remove)
         return tuple(webhook for webhook in record.webhooks
                      if webhook.seat == seat and webhook.is_push == push)
 
@@ -134,7 +136,7 @@ class Webhooks:
                 raise _too_many(webhook, "a player", _most_per_player(webhook))
             return replace(current, webhooks=current.webhooks + (webhook,))
 
-        self._name_player_in_games(self.games.change_player(player, add))
+        self._name_player_in_games(self.players.change(player, add))
 
     def remove_from_player(self, player: Player, webhook_id: str) -> tuple[Webhook, ...]:
         """Delete one of the player's webhooks (or push subscriptions); returns those of its kind
@@ -147,7 +149,7 @@ class Webhooks:
             return replace(current, webhooks=kept)
 
         push = is_subscription_id(webhook_id)
-        return tuple(webhook for webhook in self.games.change_player(player, remove).webhooks
+        return tuple(webhook for webhook in self.players.change(player, remove).webhooks
                      if webhook.is_push == push)
 
     def forget(self, owner: str, webhook_id: str, player_key: str | None) -> None:
@@ -159,10 +161,10 @@ class Webhooks:
 
         try:
             if player_key is None:
-                self.games.change(owner.removeprefix("game:"), None, lambda record, seat: replace(
+                self.table.change(owner.removeprefix("game:"), None, lambda record, seat: replace(
                     record, webhooks=without(record.webhooks)))
             else:
-                self.games.change_player(self.games.player_by_key(player_key), lambda player: (
+                self.players.change(self.players.by_key(player_key), lambda player: (
                     replace(player, webhooks=without(player.webhooks))))
         except (StoreError, ValueError) as error:
             log.warning("gone push subscription %s of %s not deleted: %s", webhook_id, owner,
@@ -175,7 +177,7 @@ class Webhooks:
 
     def of_player_key(self, player_key: str) -> PlayerHooks | None:
         """The player's id, webhooks and seats, for the delivery worker; None if it expired."""
-        stored = self.games.store.load_player(player_key, self.games.players.ttl_seconds)
+        stored = self.players.stored(player_key)
         if stored is None:
             return None
         data = json.loads(stored.data)
@@ -188,7 +190,7 @@ class Webhooks:
         addresses.check(request.url, self.allow_private)
         secret = request.secret or new_secret()
         webhook = Webhook(new_webhook_id(), request.url, secret, request.events,
-                          self.games.clock())
+                          self.table.clock())
         return NewWebhook(webhook, None if request.secret else secret)
 
     def _new_push(self, request: PushRequest) -> Webhook:
@@ -201,7 +203,7 @@ class Webhooks:
             raise type(refused)(str(refused), code=refused.code,
                                 **{**refused.params, "field": "endpoint"}) from None
         return Webhook(new_subscription_id(), request.endpoint, "", request.events,
-                       self.games.clock(), keys=(request.p256dh, request.auth))
+                       self.table.clock(), keys=(request.p256dh, request.auth))
 
     def _name_player_in_games(self, player: Player) -> None:
         """Name the player in the records of its games in play, so their saves notify it. A game
@@ -213,12 +215,12 @@ class Webhooks:
 
         for game_id in dict.fromkeys(game_id for game_id, _ in player.games):
             try:
-                self.games.change(game_id, None, name)
+                self.table.change(game_id, None, name)
             except (StoreError, ValueError):
                 continue
 
     def _deliveries(self, key: str) -> list[dict]:
-        return [json.loads(record) for record in self.games.store.delivery_log(key)]
+        return [json.loads(record) for record in self.table.store.delivery_log(key)]
 
 
 def _required(token: str | None) -> str:
@@ -227,7 +229,7 @@ def _required(token: str | None) -> str:
     return token
 
 
-def _not_found(webhook_id: str) -> WebhookNotFound:
+def _not_found(webhook_id: str) -> GameNotFound:
     if is_subscription_id(webhook_id):
         return PushSubscriptionNotFound(f"no push subscription {webhook_id} of yours",
                                         subscription_id=webhook_id)

@@ -37,8 +37,11 @@ def _uniform_discard(view, hand, count, rng):
 
 def _one_deep_play(view: SeatView, playable, rng) -> Card:
     seat, players = view.seat, view.options.players
-    seen = {played.card for played in view.table} | {view.starter, *view.discards}
-    unseen = [card for card in DECK if card not in seen and card not in view.hand]
+    hand, kept, discards, starter = view.hand, view.kept, view.discards, view.starter
+    if seat is None or hand is None or kept is None or discards is None or starter is None:
+        raise ValueError("a play needs a seat's view in the play phase")
+    seen = {played.card for played in view.table} | {starter, *discards}
+    unseen = [card for card in DECK if card not in seen and card not in hand]
     next_seat = next(((seat + k) % players for k in range(1, players)
                       if view.hand_sizes[(seat + k) % players]), None)
     next_cards = 0 if next_seat is None else view.hand_sizes[next_seat]
@@ -47,8 +50,7 @@ def _one_deep_play(view: SeatView, playable, rng) -> Card:
     own_score = view.scores[side]
     opponent_score = max(score for other, score in enumerate(view.scores) if other != side)
     need = view.options.target - own_score
-    kept = view.kept
-    show = show_points(kept, view.starter) if len(kept) in (4, 5) else None
+    show = show_points(kept, starter) if len(kept) in (4, 5) else None
     defence = Fraction(1)
     if view.dealer != seat and show is not None and show >= need:
         defence = DEFEND
@@ -60,7 +62,7 @@ def _one_deep_play(view: SeatView, playable, rng) -> Card:
         pile = (*view.pile, card)
         scored = score_pegging(pile)
         points = scored.points
-        last_card = len(view.hand) == 1 and next_cards == 0
+        last_card = len(hand) == 1 and next_cards == 0
         if last_card and scored.count < 31:
             points += 1
         if exact and points > need:

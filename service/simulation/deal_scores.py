@@ -37,12 +37,13 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from service.bots.side_race import role_data_path
 from service.bots.win_probability import DATA, is_endgame
-from service.engine import GameOptions, apply, new_game, to_act, view
+from service.engine import Action, GameOptions, GameState, apply, new_game, to_act, view
 from service.simulation.selfplay import PLAYERS
 
 
@@ -55,6 +56,13 @@ class Deal:
 
     def pegged(self, role: str) -> int:
         return sum(points for who, points in self.play if who == role)
+
+
+def _chosen(level: str, state: GameState, seat: int, rng: random.Random) -> Action:
+    action = PLAYERS[level].choose(view(state, seat), rng)
+    if action is None:  # levels leave only match decisions to people, and this is one game
+        raise RuntimeError(f"{level} chose nothing in the {state.phase}")
+    return action
 
 
 def deals_of_game(level: str, seed: str, rng: random.Random) -> list[Deal]:
@@ -71,7 +79,7 @@ def deals_of_game(level: str, seed: str, rng: random.Random) -> list[Deal]:
             hand = state.hand_number
         seat = to_act(state)[0]
         dealer = state.dealer
-        state, events = apply(state, PLAYERS[level].choose(view(state, seat), rng), 0.0)
+        state, events = apply(state, _chosen(level, state, seat, rng), 0.0)
         # Automatic counting shows the hands within the action that plays the last card: the
         # events tell the play's points from the show's.
         for event in events:
@@ -174,7 +182,7 @@ def seat_deals_of_game(options: GameOptions, level: str, seed: str,
             hand, cards = state.hand_number, 0
         seat = to_act(state)[0]
         dealer = state.dealer
-        state, events = apply(state, PLAYERS[level].choose(view(state, seat), rng), 0.0)
+        state, events = apply(state, _chosen(level, state, seat, rng), 0.0)
         for event in events:
             if event.type == "card_played":
                 cards += 1
@@ -240,7 +248,7 @@ def two_player_deal(deal: SeatDeal) -> Deal:
                 dealer_crib=deal.crib)
 
 
-def write_json(data: dict, path: str) -> None:
+def write_json(data: dict, path: str | Path) -> None:
     with open(path, "w") as out:
         json.dump(data, out, separators=(",", ":"))
         out.write("\n")
@@ -261,10 +269,12 @@ def main(argv=None) -> None:
     if args.layouts:
         for layout in LAYOUTS if "all" in args.layouts else args.layouts:
             started = time.perf_counter()
-            deals = play_seat_deals(layout, args.level, args.deals or DEALS[layout], args.seed)
+            seat_deals = play_seat_deals(layout, args.level, args.deals or DEALS[layout],
+                                         args.seed)
             path = role_data_path(layout)
-            write_json({**about, "layout": layout, **role_distributions(layout, deals)}, path)
-            print(f"{layout}: {len(deals)} deals in {time.perf_counter() - started:.0f} s "
+            write_json({**about, "layout": layout, **role_distributions(layout, seat_deals)},
+                       path)
+            print(f"{layout}: {len(seat_deals)} deals in {time.perf_counter() - started:.0f} s "
                   f"written to {path}", flush=True)
         return
     deals = play_deals(args.level, args.games, args.seed)

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Protocol
 
 from .waiters import Watch
 
@@ -88,6 +89,16 @@ DELIVERIES_KEPT = 50
 DELIVERY_LOG_TTL = 7 * 86400
 
 
+class SeatKeeper(Protocol):
+    """The seats held by this process (presence.SeatHolds, which imports this module)."""
+
+    def hold(self, game_id: str, seat: int, now: float) -> None: ...
+
+    def release(self, game_id: str, seat: int, until: float, check_at: float) -> None: ...
+
+    def keep(self, now: float, grace: float) -> None: ...
+
+
 class GameStore(ABC):
     """Games as versioned JSON documents plus a numbered event log and idempotency records.
 
@@ -123,6 +134,7 @@ class GameStore(ABC):
 
     ttl_seconds: int
     finished_ttl_seconds: int
+    _seats: SeatKeeper
 
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = (),

@@ -15,7 +15,7 @@ from .base import (DELIVERIES_KEPT, DELIVERY_LOG_TTL, FINISHED_REPLAYS_KEPT, PLA
                    REPLAYS_KEPT, DeliveryLog, GameExists, GameNotFound, GameStore, QueuedEntry,
                    StoredGame, StoredPlayer, StoreFull, VersionConflict, finished_ttl)
 from .presence import SeatHolds
-from .waiters import Waiters
+from .waiters import KeptCopy, Waiters
 
 SWEEP_INTERVAL = 60.0
 
@@ -83,8 +83,9 @@ class MemoryGameStore(GameStore):
         self._logs: dict[str, _DeliveryLog] = {}
         self._lock = threading.Lock()
         self._entry_queued = threading.Condition(self._lock)
-        self._waiters = Waiters()
-        self._seats = SeatHolds(self.hold_presence, self._enroll, self._unenroll, self._beat)
+        self._waiters: Waiters[KeptCopy] = Waiters()
+        self._seats: SeatHolds = SeatHolds(self.hold_presence, self._enroll, self._unenroll,
+                                           self._beat)
         self._next_sweep = clock() + SWEEP_INTERVAL
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
@@ -237,8 +238,10 @@ class MemoryGameStore(GameStore):
     def unlink_player_games(self, player_key: str, games: Sequence[tuple[str, int]]) -> None:
         with self._lock:
             player = self._players.get(player_key)
-            for game in games if player is not None else ():
-                player.games.pop(tuple(game), None)
+            if player is None:
+                return
+            for game_id, seat in games:
+                player.games.pop((game_id, seat), None)
 
     def save_player(self, player_key: str, expected: str, data: str, ttl: int) -> bool:
         with self._lock:

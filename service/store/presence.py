@@ -175,7 +175,7 @@ class SeatHolds:
     def _write_releases(self, now: float) -> None:
         with self._lock:
             due = [(game_id, seat, held) for (game_id, seat), held in self._closing.items()
-                   if held.closed[0] + LINGER <= now]
+                   if held.closed is not None and held.closed[0] + LINGER <= now]
         for game_id, seat, held in due:
             self._write_release(game_id, seat, held)
 

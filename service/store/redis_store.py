@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 import redis
 from redis.backoff import NoBackoff
@@ -443,8 +444,19 @@ class _Read:
                                         and self.events_after <= events_after)
 
     def after(self, events_after: int | None) -> _Read:
-        skip = 0 if events_after is None else events_after - self.events_after
-        return replace(self, events=self.events[skip:] if events_after is not None else ())
+        """The copy as read with `events_after`, which it serves."""
+        if events_after is None:
+            return replace(self, events=())
+        if self.events_after is None:
+            raise ValueError("a copy read with no events serves no events_after")
+        return replace(self, events=self.events[events_after - self.events_after:])
+
+
+class _PubSubOptions(TypedDict):
+    decode_responses: bool
+    socket_timeout: float
+    socket_connect_timeout: float
+    health_check_interval: int
 
 
 def _lease(name: str, held: str) -> tuple[str, int, float]:
@@ -511,8 +523,9 @@ class RedisGameStore(GameStore):
         self._publish = "SPUBLISH" if cluster else "PUBLISH"
         self._subscriptions = RedisSubscriptions(lambda: self._waiters, self._node_of,
                                                  self._node_client, sharded=cluster)
-        self._waiters = Waiters(self._subscriptions)
-        self._seats = SeatHolds(self.hold_presence, self._enroll, self._unenroll, self._beat)
+        self._waiters: Waiters[_Read] = Waiters(self._subscriptions)
+        self._seats: SeatHolds = SeatHolds(self.hold_presence, self._enroll, self._unenroll,
+                                           self._beat)
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
                due: float | None = None, outbox: Sequence[str] = (),
@@ -734,7 +747,9 @@ class RedisGameStore(GameStore):
         with self._errors_mapped():
             client = self._connect()
             client.set(key, candidate, nx=True)
-            return client.get(key)
+            kept = client.get(key)
+        # A str: the client decodes. None only if evicted since the SET: nothing to agree with.
+        return kept if isinstance(kept, str) else candidate
 
     def create_player(self, player_key: str, data: str, ttl: int) -> None:
         self._run(PLAYER_CREATE, player_key, [data, ttl], keys=player_keys(player_key))
@@ -780,8 +795,10 @@ class RedisGameStore(GameStore):
         with self._errors_mapped():
             streams = self._connect().xreadgroup("senders", consumer, {self._queue_keys[0]: ">"},
                                                  count=count, block=block)
+        # RESP2, the client's protocol, answers a list of [stream, [(id, fields), ...]]
+        assert isinstance(streams, list), "RESP3's map answered to a RESP2 client"
         return [QueuedEntry(entry_id, fields["entry"])
-                for _, entries in streams or () for entry_id, fields in entries]
+                for _, entries in streams for entry_id, fields in entries]
 
     def finish_entry(self, entry_id: str, follow_ups: Sequence[str] = (),
                      retry: tuple[str, float] | None = None,
@@ -819,7 +836,7 @@ class RedisGameStore(GameStore):
         Redis is over `maxmemory`."""
         try:
             client = self._connect()
-            if self.cluster:
+            if isinstance(client, RedisCluster):
                 reports = {f" on {node.name}": client.info("memory", target_nodes=node)
                            for node in client.get_primaries()}
             else:  # not named by its URL, which may hold a password
@@ -892,12 +909,14 @@ class RedisGameStore(GameStore):
     def _node_of(self, channel_name: str) -> str:
         if not self.cluster:
             return ""
-        return self._connect().get_node_from_key(channel_name).name
+        client = self._connect()
+        assert isinstance(client, RedisCluster)  # what _new_client makes for a cluster
+        return client.get_node_from_key(channel_name).name
 
     def _node_client(self, node: str) -> redis.Redis:
         """A client for one pub/sub connection: to the URL's server, or to a Cluster node."""
-        options = dict(decode_responses=True, socket_timeout=SOCKET_TIMEOUT,
-                       socket_connect_timeout=CONNECT_TIMEOUT, health_check_interval=30)
+        options = _PubSubOptions(decode_responses=True, socket_timeout=SOCKET_TIMEOUT,
+                                 socket_connect_timeout=CONNECT_TIMEOUT, health_check_interval=30)
         if not node:
             return redis.Redis.from_url(self.url, **options)
         host, port = node.rsplit(":", 1)

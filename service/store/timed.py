@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import cast
 
 from service.metrics import STORE_LATENCY
+from service.store.base import GameStore
 
 # Not timed: `watch` holds a request while it waits for a game to change (the waiting clients
 # gauge counts those), `take_entries` waits up to a second for a webhook entry (the store
@@ -12,11 +14,17 @@ from service.metrics import STORE_LATENCY
 UNTIMED = frozenset({"watch", "take_entries", "close"})
 
 
+def timed_store(store: GameStore) -> GameStore:
+    """`store` with its operations timed. A TimedStore answers for every attribute of the store
+    it wraps, which no static type can say of a proxy: hence the cast."""
+    return cast(GameStore, TimedStore(store))
+
+
 class TimedStore:
     """Wraps a GameStore (service.store.base): the same operations, each one's duration
     observed under its name, so the store's own latency is seen apart from the requests'."""
 
-    def __init__(self, store):
+    def __init__(self, store: GameStore):
         self.wrapped = store
 
     def __getattr__(self, name: str):

@@ -18,12 +18,21 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from service.metrics import WAITING_CLIENTS
 
 SUBSCRIBE_TIMEOUT = 2.0  # past this a waiter reads anyway; its safety re-read heals a miss
 LINGER = 5.0  # a game's subscription outlives its last local waiter this long
+
+
+class KeptCopy(Protocol):
+    """A store's copy of a game, kept while the game's subscription is in place."""
+
+    checked_at: float  # when it was last known current (monotonic)
+
+
+Copy = TypeVar("Copy", bound=KeptCopy)
 
 
 class Subscriptions(Protocol):
@@ -50,21 +59,20 @@ class Watch:
         self._changed.set()
 
 
-class _Game:
+class _Game(Generic[Copy]):
     def __init__(self) -> None:
         self.watches: set[Watch] = set()
         self.subscribed = threading.Event()
         self.changes = 0     # notifications since the game was subscribed here
-        self.copy = None     # the store's copy of the game, read at `changes` (copy_of);
-        #                      its `checked_at`: when it was last known current (monotonic)
+        self.copy: Copy | None = None  # the store's copy of the game, read at `changes`
 
 
-class Waiters:
+class Waiters(Generic[Copy]):
     def __init__(self, subscriptions: Subscriptions | None = None):
         self._subscriptions = subscriptions
         self._lock = threading.Lock()           # guards the fields below; never held while talking
         self._subscribing = threading.Lock()    # orders (un)subscriptions; never taken by notify
-        self._games: dict[str, _Game] = {}
+        self._games: dict[str, _Game[Copy]] = {}
         self._idle: OrderedDict[str, float] = OrderedDict()  # game: when its last watch ended
         self._subscribed: set[str] = set()
         self._lost = 0  # notification connections down: no copy can be trusted meanwhile
@@ -113,7 +121,7 @@ class Waiters:
         for game_id in ended:
             self._sync_subscription(game_id)
 
-    def copy_of(self, game_id: str) -> tuple[int, object] | None:
+    def copy_of(self, game_id: str) -> tuple[int, Copy | None] | None:
         """The notifications of the game counted so far and the copy kept of it (None if none),
         if the game's subscription is in place; None if it is not (nothing may be kept)."""
         with self._lock:
@@ -123,7 +131,7 @@ class Waiters:
                 return None
             return game.changes, game.copy
 
-    def copies(self, checked_before: float, limit: int) -> list[tuple[str, object]]:
+    def copies(self, checked_before: float, limit: int) -> list[tuple[str, Copy]]:
         """Up to `limit` of the copies kept (game id, copy) whose `checked_at` is before
         `checked_before`, the least recently checked first."""
         with self._lock:
@@ -132,7 +140,7 @@ class Waiters:
                    if game.copy is not None and game.copy.checked_at < checked_before]
         return [(game_id, copy) for _, game_id, copy in heapq.nsmallest(limit, due)]
 
-    def keep_copy(self, game_id: str, changes: int, copy: object | None) -> None:
+    def keep_copy(self, game_id: str, changes: int, copy: Copy | None) -> None:
         """Keep a copy of the game read after `changes` notifications (copy_of), unless another
         came since (or the game is no longer subscribed)."""
         with self._lock:

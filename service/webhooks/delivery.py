@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from service import metrics
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.store import DeliveryLog, GameStore, QueuedEntry, StoreError
 
 from . import addresses, notifications, push, sender, signing

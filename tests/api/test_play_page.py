@@ -10,7 +10,8 @@ from service.api.messages import PLAY_PAGE_TEXTS
 
 PLAY_FILES = {"/play/play.css": "text/css", "/play/play.js": "text/javascript",
               "/play/api.js": "text/javascript", "/play/stream.js": "text/javascript",
-              "/play/cards.js": "text/javascript", "/play/texts.js": "text/javascript"}
+              "/play/cards.js": "text/javascript", "/play/texts.js": "text/javascript",
+              "/play/board.js": "text/javascript", "/play/table.js": "text/javascript"}
 
 
 def test_the_play_page_loads_only_files_of_this_service(client):

@@ -11,7 +11,7 @@ import pytest
 
 from service.compute import ANALYSIS, MOVE, ComputeTier
 from service.compute.local import LocalPool
-from service.games import GamesService
+from service.games import Games, GameTable
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore
 from tests.compute.test_local import _child_pids
@@ -25,7 +25,7 @@ def service():
     pool = LocalPool(1, BOUNDS)
     tier = ComputeTier(pool, time_limit=30)
     tier.run("position_value", ((100, 90), 0, 2, None, 121, "standard"), ANALYSIS)  # started
-    yield GamesService(MemoryGameStore(600), compute=tier, reply_seconds=0.5)
+    yield Games(GameTable(MemoryGameStore(600), compute=tier, reply_seconds=0.5))
     pool.close()
 
 
@@ -49,25 +49,25 @@ def _play(service, stall=lambda number: False, swept=None):
             game = service.act(game_id, token, first_legal(game.view, rng))
         finally:
             os.kill(child, signal.SIGCONT)
-        if json.loads(service.store.load(game_id).data).get("computers_due") is not None:
+        if json.loads(service.table.store.load(game_id).data).get("computers_due") is not None:
             assert game.view.to_act == ()  # saved without the reply: nothing for the human
-            assert Sweeper(service, period=0).sweep() == 1
+            assert Sweeper(service.table, period=0).sweep() == 1
             if swept is not None:
                 swept.append(number)
             game = service.read(game_id, token)
-            assert "computers_due" not in json.loads(service.store.load(game_id).data)
+            assert "computers_due" not in json.loads(service.table.store.load(game_id).data)
     return [event.data for event in service.events(game_id, None, 0).events]
 
 
 def test_replies_within_the_bound_are_those_made_inline(service):
-    inline = GamesService(MemoryGameStore(600))
+    inline = Games(GameTable(MemoryGameStore(600)))
     assert _play(service) == _play(inline)
 
 
 def test_replies_past_the_bound_are_applied_by_the_sweeper_exactly_once(service):
     swept = []
     events = _play(service, lambda number: number % 3 == 0, swept)
-    assert events == _play(GamesService(MemoryGameStore(600)))
+    assert events == _play(Games(GameTable(MemoryGameStore(600))))
     assert len(swept) >= 5
 
 
@@ -86,4 +86,4 @@ def test_levels_that_do_not_search_move_without_the_compute_tier(service):
             assert game.view.to_act == (0,)  # the computer has answered every time
     finally:
         os.kill(child, signal.SIGCONT)
-    assert "computers_due" not in json.loads(service.store.load(game_id).data)
+    assert "computers_due" not in json.loads(service.table.store.load(game_id).data)

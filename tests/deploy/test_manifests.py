@@ -449,7 +449,8 @@ def dockerfile_instructions():
 def test_dockerfile_is_multi_stage_slim_and_non_root():
     instructions = dockerfile_instructions()
     stages = [rest for keyword, rest in instructions if keyword == "FROM"]
-    assert stages == ["${PYTHON_IMAGE} AS builder", "${PYTHON_IMAGE} AS runtime"]
+    assert stages == ["${PYTHON_IMAGE} AS builder", "${PYTHON_IMAGE} AS manual",
+                      "${PYTHON_IMAGE} AS runtime"]
     assert ("ARG", "PYTHON_IMAGE=python:3.11-slim") in instructions
     assert any(k == "COPY" and rest.startswith("--from=builder") for k, rest in instructions)
     users = [rest for keyword, rest in instructions if keyword == "USER"]
@@ -479,6 +480,7 @@ def test_everything_the_dockerfile_copies_exists_and_is_in_the_build_context():
         if keyword == "COPY" and not rest.startswith("--from="):
             copied += rest.split()[:-1]
     assert copied == ["requirements/server.txt", "pyproject.toml", "README.md", "LICENSE",
+                      "service", "requirements/docs.txt", "mkdocs.yml", "openapi.yaml", "docs",
                       "service", "deploy/gunicorn.conf.py"]
     for source in copied:
         assert (ROOT / source).exists(), source
@@ -493,6 +495,15 @@ def test_dockerfile_installs_the_locked_dependencies_with_their_hashes():
     assert runs[-1] == ("pip install --no-index --find-links=/wheels --require-hashes "
                         "-r /wheels/server.txt && pip install --no-index "
                         "--find-links=/wheels --no-deps cribbage && rm -rf /wheels")
+
+
+def test_the_image_builds_the_documentation_site_from_its_lock_and_serves_it():
+    instructions = dockerfile_instructions()
+    runs = [rest for keyword, rest in instructions if keyword == "RUN"]
+    assert runs[1:3] == ["pip install --require-hashes -r docs.txt",
+                         "python -m mkdocs build --strict --site-dir /site"]
+    assert ("COPY", "--from=manual /site /app/site") in instructions
+    assert "CRIBBAGE_DOCS_SITE=/app/site" in (ROOT / "Dockerfile").read_text()
 
 
 def test_dockerignore_keeps_the_build_context_to_what_the_image_needs():

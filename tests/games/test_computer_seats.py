@@ -8,7 +8,7 @@ import pytest
 
 from service import bots, engine
 from service.bots import LEVELS
-from service.games import ActionRequest, GameSnapshot, GamesService
+from service.games import ActionRequest, GameSnapshot, Games, GameTable
 from service.store import MemoryGameStore
 
 
@@ -26,7 +26,7 @@ def first_legal(view: engine.SeatView, rng: random.Random) -> ActionRequest:
     return ActionRequest(action.type)
 
 
-def play_out(service: GamesService, created) -> GameSnapshot:
+def play_out(service: Games, created) -> GameSnapshot:
     game_id, token = created.game.game_id, created.token
     rng = random.Random(4)
     game = service.read(game_id, token)
@@ -57,7 +57,7 @@ class Rogue(bots.ComputerPlayer):
 def test_a_level_is_called_with_the_seats_own_view_and_an_rng(monkeypatch):
     spy = Spy()
     monkeypatch.setitem(LEVELS, "spy", spy)
-    service = GamesService(MemoryGameStore(600))
+    service = Games(GameTable(MemoryGameStore(600)))
     created = service.create([{"kind": "human"}, {"kind": "computer", "level": "spy"}], {})
     game = play_out(service, created)
     assert game.view.phase == "game_over"
@@ -71,7 +71,7 @@ def test_a_level_is_called_with_the_seats_own_view_and_an_rng(monkeypatch):
 
 def test_a_level_that_chooses_badly_is_overruled_by_the_first_legal_action(monkeypatch, caplog):
     monkeypatch.setitem(LEVELS, "rogue", Rogue())
-    service = GamesService(MemoryGameStore(600))
+    service = Games(GameTable(MemoryGameStore(600)))
     created = service.create([{"kind": "human"}, {"kind": "computer", "level": "rogue"}],
                              {"target": 61})
     game = play_out(service, created)
@@ -87,7 +87,7 @@ def test_levels_are_the_built_in_first_plus_the_bots_levels():
 
 @pytest.mark.parametrize("level", ["first", "easy", "medium", "hard"])
 def test_every_level_finishes_a_six_player_game(level):
-    service = GamesService(MemoryGameStore(600))
+    service = Games(GameTable(MemoryGameStore(600)))
     seats = [{"kind": "human"}] + [{"kind": "computer", "level": level}] * 5
     game = play_out(service, service.create(seats, {"target": 61, "teams": "3x2"}))
     assert max(game.view.scores) >= 61

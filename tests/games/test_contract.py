@@ -16,7 +16,7 @@ from service.api.openapi import openapi_yaml
 from service.engine import (ACTION_TYPES, Abort, GameOptions, abandon, apply, expire, time_out,
                             view)
 from service.engine.engine import start_game
-from service.games.service import public_event
+from service.games.event_log import public_event
 from service.simulation.random_games import random_action
 
 SERVICE = pathlib.Path(__file__).resolve().parents[2] / "service"

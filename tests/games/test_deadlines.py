@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from service.games.service import server_time
+from service.games.event_log import server_time
 from tests.games.conftest import make_app
 from tests.games.helpers import HUMAN, Player, create, random_action
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from service import engine
 from service.engine import LegalClaim
-from service.games import ActionRequest, GamesService
+from service.games import ActionRequest, Games, GameTable
 from service.scoring import show_points
 from service.store import MemoryGameStore
 from tests.games.test_computer_seats import first_legal
@@ -49,7 +49,7 @@ def pone_counts_with_a_computer_dealing(view) -> bool:
 def three_seats():
     """Humans in seats 0 and 1, a computer in seat 2; at the show of a hand the computer
     deals, so seat 0 counts first, then seat 1, then the computer."""
-    service = GamesService(MemoryGameStore(600))
+    service = Games(GameTable(MemoryGameStore(600)))
     created = service.create([{"kind": "human"}, {"kind": "human"}, COMPUTER], OPTIONS)
     game_id = created.game.game_id
     joined = service.join(game_id, created.invites[0].code)
@@ -98,7 +98,7 @@ def test_reads_and_the_claimers_own_moves_do_not_open_the_call_to_computers():
 
 
 def test_with_no_human_able_to_call_a_computer_calls_at_once():
-    service = GamesService(MemoryGameStore(600))
+    service = Games(GameTable(MemoryGameStore(600)))
     created = service.create([{"kind": "human"}, COMPUTER], OPTIONS)
     game_id, tokens = created.game.game_id, {0: created.token}
     views = play_until(service, game_id, tokens,

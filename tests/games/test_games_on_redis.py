@@ -14,7 +14,7 @@ from service.store.redis_store import game_keys
 from tests.games.helpers import COMPUTER, HUMAN, Player, create, first_legal
 from tests import redis_servers
 
-STORE = "cribbage.games"
+STORE = "cribbage.game_table"
 
 
 def app_for(**settings):

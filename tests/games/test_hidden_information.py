@@ -17,7 +17,7 @@ import pytest
 from service.cards import DECK
 from service.engine.shuffle import cut_seed, hand_seed
 from service.games.record import GameRecord
-from service.games.service import server_time
+from service.games.event_log import server_time
 from tests.games.conftest import make_app
 from tests.games.helpers import COMPUTER, HUMAN, Player, Stream, create, random_action
 from tests.webhooks.push_device import Device

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
-from service.games import GamesService
+from service.games import Games, GameTable
 from service.store import RedisGameStore
 from tests.games.conftest import make_app
 from tests.games.test_live import two_humans
@@ -25,7 +25,7 @@ def commands(redis) -> int:
 
 def test_idle_streams_and_long_polls_send_no_redis_command(dedicated_redis):
     store = RedisGameStore(dedicated_redis.url, 3600)
-    games = GamesService(store)
+    games = Games(GameTable(store))
     client = make_app(store).test_client()
     polled, streamed = two_humans(client), two_humans(client)
     stop = threading.Event()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from service.games import tokens
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.store import MemoryGameStore
 from service.store.redis_store import game_keys
 from tests.games.backends import store  # noqa: F401  (the store on every backend)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games import GamesService
+from service.games import GameTable
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
 from service.store.redis_store import DEADLINES, HOLDERS
@@ -46,7 +46,7 @@ def test_a_dropped_stream_is_told_after_the_grace_and_its_return_at_once(store, 
     created = create(client, [HUMAN, HUMAN])
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
-    sweeper = Sweeper(GamesService(store, clock), period=0)
+    sweeper = Sweeper(GameTable(store, clock), period=0)
     stream = open_stream(bea)
     clock.advance(30)
     sweeper.sweep()
@@ -91,7 +91,7 @@ def test_a_gone_seat_is_told_after_the_grace_though_a_move_reset_the_turn_timer(
                      {"turn_time_limit": 600, "deck_seed": "presence: no tied cut"})
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
-    sweeper = Sweeper(GamesService(store, clock), period=0)
+    sweeper = Sweeper(GameTable(store, clock), period=0)
     bea.act({"type": "cut_for_deal", "depth": 10})
     open_stream(bea).close()  # Bea's phone drops: she is gone 30 s after her cut
     clock.advance(1)
@@ -109,7 +109,7 @@ def test_a_killed_server_processs_seats_are_told_gone_after_the_grace(redis_serv
     created = create(client, [HUMAN, HUMAN])
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
-    sweeper = Sweeper(GamesService(alive, clock), period=0)
+    sweeper = Sweeper(GameTable(alive, clock), period=0)
     clock.advance(100)  # Bea's join no longer counts as her presence
     stream = open_stream(Player(make_app(killed, clock).test_client(), ana.game_id, bea.token,
                                 1))
@@ -139,7 +139,7 @@ def test_a_stalled_server_process_taken_for_dead_holds_its_seats_again(redis_ser
     clock.advance(100)
     stream = open_stream(Player(make_app(stalled, clock).test_client(), ana.game_id, bea.token,
                                 1))
-    sweepers = [Sweeper(GamesService(store, clock), period=0) for store in (alive, stalled)]
+    sweepers = [Sweeper(GameTable(store, clock), period=0) for store in (alive, stalled)]
     clock.advance(21)
     assert sweepers[0].sweep() == 0  # the stalled process is taken for dead
     claimed = 0
@@ -158,7 +158,7 @@ def test_a_seat_that_only_acts_is_told_gone_after_the_grace_with_no_one_asking(s
     created = create(client, [HUMAN, HUMAN], {"deck_seed": "presence: no tied cut"})
     ana = Player.creator(client, created)
     bea = Player.joining(client, ana.game_id, created["invites"][0]["code"])
-    sweeper = Sweeper(GamesService(store, clock), period=0)
+    sweeper = Sweeper(GameTable(store, clock), period=0)
     clock.advance(10)
     bea.act({"type": "cut_for_deal", "depth": 10})
     clock.advance(34.9)

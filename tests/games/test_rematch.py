@@ -232,7 +232,7 @@ def test_a_retry_with_the_same_key_gets_the_same_token_and_applies_nothing(clien
         "token"]
     token = first.get_json()["token"]
     assert first.get_json()["token"] not in json.dumps(new_events(ana, 0))
-    stored = json.dumps(client.application.extensions["cribbage.games"].store.load(
+    stored = json.dumps(client.application.extensions["cribbage.game_table"].store.load(
         ana.game_id).data)
     assert token not in stored and tokens.digest(token) in stored
 

@@ -7,9 +7,10 @@ import threading
 
 import pytest
 
-from service.games import GamesService
+from service.games import GameTable
 from service.games.rematch import OFFER_SECONDS
-from service.games.service import ABANDONED_AFTER, server_time
+from service.games.event_log import server_time
+from service.games.timers import ABANDONED_AFTER
 from service.games.sweeper import Sweeper
 from service.store import MemoryGameStore, RedisGameStore
 from service.store.redis_store import DEADLINES, HOLDERS, game_keys
@@ -56,7 +57,7 @@ def client(stores, clock):
 def sweep_with_three(stores: Stores, clock: Clock) -> list[int]:
     """Three sweepers, each with its own store client, sweep at once; how many games each
     claimed."""
-    sweepers = [Sweeper(GamesService(stores.new(), clock), period=0) for _ in range(3)]
+    sweepers = [Sweeper(GameTable(stores.new(), clock), period=0) for _ in range(3)]
     start = threading.Barrier(3)
     claimed = [0, 0, 0]
 
@@ -107,7 +108,7 @@ def test_a_game_that_cannot_be_swept_does_not_hold_up_the_others_claimed_with_it
         "turn_time_limit": 10, "deck_seed": "no tied cut"}))
     stores.shared.create("unreadable", "not a game record", due=clock() + 5)  # claimed first
     clock.advance(10.5)
-    assert Sweeper(GamesService(stores.new(), clock), period=0).sweep() == 2
+    assert Sweeper(GameTable(stores.new(), clock), period=0).sweep() == 2
     assert event_types(player).count("turn_timeout") == 1
 
 
@@ -360,7 +361,7 @@ def test_a_correspondence_game_has_two_weeks_a_move_and_is_kept_until_it_can_end
     assert (game["view"]["phase"], game["view"]["turn_ms_left"]) == ("cut_for_deal", 86400_000)
     ana.act({"type": "cut_for_deal", "depth": 10})
     cut_at = clock.now
-    sweeper = Sweeper(GamesService(store, clock), period=0)
+    sweeper = Sweeper(GameTable(store, clock), period=0)
     for _ in range(2):  # Bea's cut, then every discard, time out: a computer moves for them
         clock.advance(fortnight - 1)
         sweeper.sweep()

@@ -1,6 +1,6 @@
 """`pip install` of the project without extras, into a clean venv: the scoring core, the engine
 and the computer players come with numpy alone, import nothing of the web or of storage, are
-typed, and the installed `cribbage` command prints what the README shows."""
+typed, and the installed `cribbage` command prints what the README and the docs show."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import readme_examples
+from tests.test_cli import documented_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_SECONDS = 900  # numpy's wheel from the index on a busy machine
@@ -73,8 +73,8 @@ def test_the_installed_core_is_typed(core_venv):
     assert typed is True
 
 
-@pytest.mark.parametrize("command, output", readme_examples())
-def test_the_installed_command_prints_what_the_readme_shows(core_venv, command, output):
+@pytest.mark.parametrize("command, output", documented_examples())
+def test_the_installed_command_prints_what_the_docs_show(core_venv, command, output):
     done = subprocess.run([str(core_venv / "bin" / "cribbage"), *shlex.split(command)[1:]],
                           check=False, capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (0, output, "")

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.games.sweeper import Sweeper
 from service.webhooks.model import MAX_PUSH_PER_GAME
 from tests.games.conftest import START, make_app
@@ -148,7 +148,7 @@ def test_every_decision_of_a_timed_game_is_told_once_by_push_and_by_webhook(
         device = Device()
         assert subscribe(ana, device, push_service.url(), events=["turn"]).status_code == 201
         assert register(ana, hooks.url(), secret=SECRET, events=["turn"]).status_code == 201
-        sweeper = Sweeper(app.extensions["cribbage.games"], period=0)
+        sweeper = Sweeper(app.extensions["cribbage.game_table"], period=0)
         decisions = 1  # the first, told to the subscription when it registered
         for _ in range(16):
             deliver()
@@ -208,7 +208,7 @@ def test_a_turn_alarm_goes_at_80_percent_of_the_clock_to_the_seat_away_only(
         stream = Stream(client.get(f"/v1/games/{ana.game_id}/stream", buffered=False,
                                    headers=ana.headers()))
         assert stream.next_message()["event"] == "snapshot"
-        sweeper = Sweeper(app.extensions["cribbage.games"], period=0)
+        sweeper = Sweeper(app.extensions["cribbage.game_table"], period=0)
         clock.advance(79.9)
         sweeper.sweep()
         deliver()

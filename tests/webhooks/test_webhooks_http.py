@@ -7,7 +7,7 @@ import base64
 
 import pytest
 
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.games.webhooks import WebhookRequest
 from service.webhooks.model import MAX_PER_GAME
 from tests.games.conftest import START
@@ -235,7 +235,7 @@ def test_a_player_webhook_registered_meanwhile_is_not_lost(app, client, receiver
     reads the first one's again instead of writing over it."""
     token = client.post("/v1/players", json={"name": "Ana"}).get_json()["token"]
     auth = {"Authorization": f"Bearer {token}"}
-    read_before = app.extensions["cribbage.games"].identify(token)
+    read_before = app.extensions["cribbage.players"].identify(token)
     first = client.post("/v1/players/me/webhooks", json={"url": receiver.url("/first")},
                         headers=auth).get_json()
     second = app.extensions["cribbage.webhooks"].add_to_player(

@@ -12,7 +12,7 @@ from service.bots.discard_report import rounded
 from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 from service.games.analysis import GameAnalysis
-from service.games.service import server_time, shown_instants
+from service.games.event_log import server_time, shown_instants
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -39,13 +39,16 @@ def rematch_body(offer, now: float) -> dict:
 
 def rematch_access_body(access: RematchAccess) -> dict:
     offer = access.game.rematch
+    if offer is None:
+        raise ValueError("a rematch access's game holds the rematch offer")
     return {"game_id": offer.game_id, "seat": access.game.seat, "token": access.token,
             "rematch": rematch_body(offer, access.game.at),
             "game": None if access.started is None else game_body(access.started)}
 
 
 def seat_access_body(access: SeatAccess, *, with_invites: bool) -> dict:
-    body = {"game_id": access.game.game_id, "seat": access.game.seat, "token": access.token}
+    body: dict[str, object] = {"game_id": access.game.game_id, "seat": access.game.seat,
+                               "token": access.token}
     if with_invites:
         body["invites"] = [{"seat": invite.seat, "code": invite.code}
                            for invite in access.invites]

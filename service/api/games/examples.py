@@ -2,6 +2,8 @@
 creation to Ana's discard and new name, as the service answered it (a test validates each
 example against its schema)."""
 
+from typing import Any
+
 GAME_ID = "jKnDr5bA5CmPTtLa"
 CUT_COMMITMENT = "c81fbb1f0f61e816e12daf19a009256cb32ffd21cbf2645f950411e5b78e0baa"
 HAND_COMMITMENT = "a32493b513f02bdc2b8acaacc0884dda3fad13743f7a798f6915b5f2ff7736dd"
@@ -57,7 +59,7 @@ JOINED = {
 DEALT = {"type": "dealt", "hand_number": 1, "dealer": 1, "pone": 0, "counts": [6, 6],
          "crib_from_deck": 0, "seed_commitment": HAND_COMMITMENT}
 ANA_HAND = ["9D", "6D", "AS", "2C", "4C", "QH"]
-GAME = {
+GAME: dict[str, Any] = {  # a JSON document, whose view the examples below reuse
     "game_id": GAME_ID, "version": 4, "seat": 0, "seats": [ANA, BEA], "last_event": 6,
     "view": {
         **CUT_VIEW, "version": 2, "phase": "discard", "hand_number": 1, "dealer": 1, "pone": 0,
@@ -162,8 +164,8 @@ GAME_OVER_EVENTS = {
 
 # Then Ana renames her seat, and asks for a ticket to follow the game from a browser.
 RENAME_REQUEST = {"name": "Ana María"}
-RENAMED = {**ACTED, "version": 6, "last_event": 8,
-           "seats": [{**ANA, "name": "Ana María"}, BEA]}
+RENAMED: dict[str, Any] = {**ACTED, "version": 6, "last_event": 8,
+                           "seats": [{**ANA, "name": "Ana María"}, BEA]}
 TICKET = {"ticket": "nO7KazN0_Pvg97UXVH6Tfg", "expires_in": 60}
 
 # After a finished game, Ana offers a rematch and Bea accepts: the new game starts with Ana

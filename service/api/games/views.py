@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import cast
 
 from flask import Flask, Response, current_app, request
 from flask_smorest import Api
@@ -36,7 +37,8 @@ from service.api.limits import client_address
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.compute import ComputeTier
-from service.games import ActionRequest, GameSnapshot, GamesService
+from service.games import (ActionRequest, EventsPage, GameSnapshot, Games, GameTable, Players,
+                           Rematches, StreamTickets)
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
 from service.games.sweeper import Sweeper
@@ -47,7 +49,11 @@ from service.store import GameStore
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Turn-based games: create, join, read, act, follow the events")
 
-SERVICE = "cribbage.games"
+TABLE = "cribbage.game_table"
+GAMES = "cribbage.games"
+PLAYERS = "cribbage.players"
+TICKETS = "cribbage.stream_tickets"
+REMATCHES = "cribbage.rematches"
 SWEEPER = "cribbage.sweeper"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 LAST_EVENT_ID = re.compile(r"[0-9]{1,9}")
@@ -55,15 +61,17 @@ IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 IDEMPOTENCY_KEY_PATTERN = f"^{IDEMPOTENCY_KEY.pattern}$"
 BEARER = re.compile(r"Bearer +([\x21-\x7e]{1,200})", re.IGNORECASE)
 
-TOKEN_OPTIONAL = [{}, {"seatToken": []}]  # without a token you read as a spectator
-TOKEN_REQUIRED = [{"seatToken": []}]
+# OpenAPI security requirements (scheme -> scopes); without a token you read as a spectator
+TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+TOKEN_REQUIRED: list[dict[str, list[str]]] = [{"seatToken": []}]
 
 SEAT_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
                      "description": "The seat token from creating or joining a game, or the "
                                     "token of the player linked to the seat"}
 PLAYER_TOKEN_SCHEME = {"type": "http", "scheme": "bearer",
                        "description": "A player token (POST /v1/players)"}
-PLAYER_OPTIONAL = [{}, {"playerToken": []}]  # with a player token, the seat is linked to it
+# with a player token, the seat is linked to it
+PLAYER_OPTIONAL: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
 
 
 def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
@@ -72,19 +80,38 @@ def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
     `compute`."""
     settings = app.config["SETTINGS"]
     players = PlayerPolicy(settings.player_ttl_seconds, settings.max_live_games_per_player)
-    games = GamesService(store, clock, settings.stream_seconds, players, compute,
-                         settings.compute_reply_seconds)
-    app.extensions[SERVICE] = games
+    table = GameTable(store, clock, players, compute, settings.compute_reply_seconds)
+    app.extensions[TABLE] = table
+    app.extensions[GAMES] = Games(table, settings.stream_seconds)
+    app.extensions[PLAYERS] = Players(store, clock, players)
+    app.extensions[TICKETS] = StreamTickets(table)
+    app.extensions[REMATCHES] = Rematches(table)
     # Started by the server process (service/server/hooks.py post_worker_init), not here.
-    app.extensions[SWEEPER] = Sweeper(games, settings.sweep_seconds)
+    app.extensions[SWEEPER] = Sweeper(table, settings.sweep_seconds)
     add_readiness_check(app, "store", lambda: store.ping() is None)
     api.spec.components.security_scheme("seatToken", SEAT_TOKEN_SCHEME)
     api.spec.components.security_scheme("playerToken", PLAYER_TOKEN_SCHEME)
     api.register_blueprint(blp)
 
 
-def _service() -> GamesService:
-    return current_app.extensions[SERVICE]
+def _games() -> Games:
+    games: Games = current_app.extensions[GAMES]
+    return games
+
+
+def _players() -> Players:
+    players: Players = current_app.extensions[PLAYERS]
+    return players
+
+
+def _tickets() -> StreamTickets:
+    tickets: StreamTickets = current_app.extensions[TICKETS]
+    return tickets
+
+
+def _rematches() -> Rematches:
+    rematches: Rematches = current_app.extensions[REMATCHES]
+    return rematches
 
 
 # Documentation helpers ---------------------------------------------------------------------------
@@ -235,7 +262,7 @@ def create_game(spec: dict):
     most a set number of games in play at once. With a player token, the creator's seat is
     linked to the player: it lists the game, and its token opens the seat."""
     player = _player()
-    access = _service().create(spec["seats"], spec["options"], spec.get("creator_seat"),
+    access = _games().create(spec["seats"], spec["options"], spec.get("creator_seat"),
                                _live_games_caps(), player)
     response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
     response.headers["Location"] = f"/v1/games/{access.game.game_id}"
@@ -266,7 +293,7 @@ def join_game(join: dict, game_id: str):
     Returns the seat's token (shown only here, and to a retry with the same Idempotency-Key).
     Each invite code works once. With a player token, the seat is linked to the player."""
     player = _player()
-    access = _service().join(_game_id(game_id), join["code"], join.get("name"),
+    access = _games().join(_game_id(game_id), join["code"], join.get("name"),
                              _idempotency_key(), player)
     return _json(access.game, seat_access_body(access, with_invites=False))
 
@@ -285,7 +312,7 @@ def rename_seat(rename: dict, game_id: str, seat: int):
 
     Every seat sees the new name, and a `seat_renamed` event says it. Only the seat's own
     token may rename it."""
-    snapshot = _service().rename(_game_id(game_id), _token(), seat, rename["name"])
+    snapshot = _games().rename(_game_id(game_id), _token(), seat, rename["name"])
     return _json(snapshot, game_body(snapshot))
 
 
@@ -305,7 +332,7 @@ def get_game(game_id: str):
 
     With a seat token: the public state plus the seat's own cards and legal actions. Without
     one: what a spectator may see. Deadlines that passed are applied first."""
-    snapshot = _service().read(_game_id(game_id), _token())
+    snapshot = _games().read(_game_id(game_id), _token())
     current = etag(snapshot)
     if none_match(request.headers.get("If-None-Match"), current):
         response = Response(status=304)
@@ -352,7 +379,7 @@ def act_in_game(action: ActionRequest, game_id: str):
     token = _token()
     if token is None:
         raise TokenRequired("acting needs the seat's token")
-    snapshot = _service().act(_game_id(game_id), token, action, key,
+    snapshot = _games().act(_game_id(game_id), token, action, key,
                               accepted_versions(request.headers.get("If-Match")))
     return _json(snapshot, game_body(snapshot))
 
@@ -378,7 +405,7 @@ def list_events(query: dict, game_id: str):
 
     Events numbered after `after`; with `wait` (at most 25 s) the request is held until the
     first one comes. Private parts (your cards) are included only for your own seat."""
-    page = _service().events(_game_id(game_id), _token(), query["after"], query["wait"])
+    page = _games().events(_game_id(game_id), _token(), query["after"], query["wait"])
     response = json_response(events_body(page))
     _cache_headers(response, None)
     return response
@@ -408,7 +435,7 @@ def get_game_analysis(game_id: str):
     seat saw it. You see your own decisions of each hand once its show is over, and every
     seat's once the game (or its match) is over; a spectator sees none before the end. A hand
     being played is not analysed."""
-    analysis = _service().analysis(_game_id(game_id), _token(), cpu_client())
+    analysis = _games().analysis(_game_id(game_id), _token(), cpu_client())
     response = json_response(analysis_body(analysis))
     _cache_headers(response, None)
     return response
@@ -427,7 +454,7 @@ def create_stream_ticket(game_id: str):
 
     For clients that cannot send headers on a stream (a browser's EventSource): the ticket
     stands for the seat token once, for a minute, so the token never travels in a URL."""
-    ticket = _service().stream_ticket(_game_id(game_id), _token())
+    ticket = _tickets().issue(_game_id(game_id), _token())
     response = json_response({"ticket": ticket.ticket, "expires_in": ticket.expires_in},
                              status=201)
     _cache_headers(response, None)
@@ -464,14 +491,19 @@ def stream_game(query: dict, game_id: str):
     game_id = _game_id(game_id)
     token, seat = _token(), None
     if token is None and "ticket" in query:
-        seat = _service().redeem_ticket(game_id, query["ticket"])
+        seat = _tickets().redeem(game_id, query["ticket"])
     after = query.get("after", _last_event_id())
-    items = _service().follow(game_id, token, after, seat)
+    items = _games().follow(game_id, token, after, seat)
     first = next(items)
+    if not isinstance(first, GameSnapshot):
+        items.close()
+        raise TypeError("a game's stream starts with its snapshot")
     if first.ended and after is not None and after >= first.last_event:
         items.close()
         return Response(status=204)
-    response = Response(server_sent_events(first, items), content_type="text/event-stream")
+    # After the snapshot, `follow` yields pages and heartbeats (None) only.
+    pages = cast("Generator[EventsPage | None, None, None]", items)
+    response = Response(server_sent_events(first, pages), content_type="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each event on at once
     return response
@@ -508,8 +540,8 @@ def rematch_game(game_id: str):
     (rematch_accepted); every call gets that seat's token for the new game, shown only here.
     When the last one accepts, the game starts (rematch_started, 201 with the game). An offer
     lapses after an hour; DELETE declines it."""
-    access = _service().rematch(_game_id(game_id), _token(), _idempotency_key(),
-                                _live_games_caps())
+    access = _rematches().offer_or_accept(_game_id(game_id), _token(), _idempotency_key(),
+                                          _live_games_caps())
     response = json_response(rematch_access_body(access),
                              status=201 if access.started is not None else 202)
     _cache_headers(response, None)
@@ -532,7 +564,7 @@ def decline_rematch(game_id: str):
     """Decline the rematch offered (or withdraw your acceptance)
 
     The offer will not start (event rematch_declined); any seat may offer a new one."""
-    snapshot = _service().decline_rematch(_game_id(game_id), _token())
+    snapshot = _rematches().decline(_game_id(game_id), _token())
     return _json(snapshot, game_body(snapshot))
 
 
@@ -547,7 +579,7 @@ def _live_games_caps() -> list[LiveGamesCap]:
 def _player() -> Player | None:
     """The player of a player token in Authorization, None without one; 401 if it is none."""
     token = _token()
-    return None if token is None else _service().identify(token)
+    return None if token is None else _players().identify(token)
 
 
 def _game_id(text: str) -> str:

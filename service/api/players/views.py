@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
-from flask import current_app
-
 from service.api.blueprint import Blueprint
-from service.api.games.views import SERVICE, _problem, _token
+from service.api.games.views import _players, _problem, _token
 from service.api.players import examples
 from service.api.players.schemas import CreatePlayerSchema, PlayerGamesSchema, PlayerSchema
 from service.api.responses import document_errors, json_response
-from service.games import GamesService
 from service.games.errors import TokenRequired
 from service.games.players import LobbyGame
-from service.games.service import server_time
+from service.games.event_log import server_time
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players: one identity over many seats, and its games")
 
-PLAYER_REQUIRED = [{"playerToken": []}]
+PLAYER_REQUIRED: list[dict[str, list[str]]] = [{"playerToken": []}]  # OpenAPI security
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
                                                  "(store_unavailable) or full (store_full); "
                                                  "retry after Retry-After seconds")
-
-
-def _service() -> GamesService:
-    return current_app.extensions[SERVICE]
 
 
 PLAYER_BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
@@ -49,7 +42,7 @@ def create_player(body: dict):
     when creating or joining a game to link that seat to the player; the player token then
     opens the seat like its seat token, and the player lists its games. A player expires
     after CRIBBAGE_PLAYER_TTL_SECONDS without use (30 days)."""
-    created = _service().create_player(body.get("name"))
+    created = _players().create(body.get("name"))
     player = created.player
     response = json_response({"player_id": player.player_id, "name": player.name,
                               "token": created.token}, status=201)
@@ -73,9 +66,9 @@ def list_player_games():
     token = _token()
     if token is None:
         raise TokenRequired("listing a player's games needs its player token")
-    service = _service()
-    player = service.identify(token)
-    games = [_line(line) for line in service.player_games(player)]
+    players = _players()
+    player = players.identify(token)
+    games = [_line(line) for line in players.games_of(player)]
     response = json_response({"player_id": player.player_id, "games": games})
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Authorization")

@@ -20,7 +20,7 @@ from service.api.webhooks.views import (FORBIDDEN, GAME_NOT_FOUND, PLAYER_REQUIR
                                         PLAYER_UNAUTHORIZED, PLAYER_UNAVAILABLE, PUSH_KEY,
                                         SEAT_REQUIRED, SEAT_UNAUTHORIZED, UNAVAILABLE, WEBHOOKS,
                                         _player, _private)
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.games.webhooks import PushRequest, Webhooks
 from service.webhooks.errors import PushSubscriptionNotFound
 from service.webhooks.model import EVENT_TYPES, MAX_PUSH_PER_GAME, MAX_PUSH_PER_PLAYER, Webhook

@@ -1,5 +1,7 @@
 """Request and response examples of the OpenAPI document (a test checks they are true)."""
 
+from typing import Any
+
 SHOW_REQUEST = {'hand': ['5H', '5S', '6D', '4C'], 'starter': 'JH', 'crib': False}
 SHOW_RESPONSE = {'hand': ['5H', '5S', '6D', '4C'],
  'starter': 'JH',
@@ -53,7 +55,8 @@ PEGGING_RESPONSE = {'pile': ['5H', '4S', '6D'],
                {'kind': 'run', 'cards': ['5H', '4S', '6D'], 'points': 3}],
  'summary': 'fifteen for five'}
 
-REPLAY_REQUEST = {'players': 2,
+# A JSON document, whose plays the next example reuses
+REPLAY_REQUEST: dict[str, Any] = {'players': 2,
  'dealer': 0,
  'plays': [{'seat': 1, 'card': 'JH'},
            {'seat': 0, 'card': '5S'},

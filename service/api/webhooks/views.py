@@ -9,7 +9,7 @@ from flask import Flask, Response, current_app
 from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
-from service.api.games.views import SERVICE, _game_id, _problem, _token
+from service.api.games.views import PLAYERS, TABLE, _game_id, _players, _problem, _token
 from service.api.responses import document_errors, json_response
 from service.api.webhooks import examples
 from service.api.webhooks.schemas import (CreatedWebhookSchema, CreateWebhookSchema,
@@ -17,7 +17,7 @@ from service.api.webhooks.schemas import (CreatedWebhookSchema, CreateWebhookSch
 from service.config import Settings
 from service.games.errors import TokenRequired
 from service.games.players import Player
-from service.games.service import server_time
+from service.games.event_log import server_time
 from service.games.webhooks import NewWebhook, WebhookRequest, Webhooks
 from service.webhooks.delivery import Bounds, DeliveryWorker, RetryPolicy
 from service.webhooks.errors import WebhookNotFound
@@ -33,26 +33,26 @@ WEBHOOKS = "cribbage.webhooks"
 WORKER = "cribbage.webhook_worker"
 PUSH_KEY = "cribbage.push_key"
 WEBHOOK_ID = re.compile(r"wh_[A-Za-z0-9_-]{16}")
-SEAT_REQUIRED = [{"seatToken": []}]
-PLAYER_REQUIRED = [{"playerToken": []}]
+SEAT_REQUIRED: list[dict[str, list[str]]] = [{"seatToken": []}]  # OpenAPI security
+PLAYER_REQUIRED: list[dict[str, list[str]]] = [{"playerToken": []}]
 
 
 def init_app(app: Flask, api: Api) -> None:
     """Register the operations, and make the delivery worker (app.extensions[WORKER]) that
     the server's workers start (service/server/hooks.py); nothing starts here."""
     settings: Settings = app.config["SETTINGS"]
-    games = app.extensions[SERVICE]
-    webhooks = Webhooks(games, settings.webhooks_allow_private)
+    table = app.extensions[TABLE]
+    webhooks = Webhooks(table, app.extensions[PLAYERS], settings.webhooks_allow_private)
     app.extensions[WEBHOOKS] = webhooks
     push_key = DeploymentKey(settings.vapid_private_key, settings.vapid_subject,
-                             games.store.shared_value)
+                             table.store.shared_value)
     app.extensions[PUSH_KEY] = push_key
     app.extensions[WORKER] = DeliveryWorker(
-        games.store, webhooks.of_player_key,
+        table.store, webhooks.of_player_key,
         SendPolicy(settings.webhooks_allow_private, settings.webhook_ca_file),
         RetryPolicy(settings.webhook_attempts, settings.webhook_retry_base_ms / 1000,
                     idle_seconds=settings.webhook_idle_seconds),
-        games.clock, Bounds(settings.webhook_concurrency, settings.webhook_per_destination),
+        table.clock, Bounds(settings.webhook_concurrency, settings.webhook_per_destination),
         push_key, webhooks.forget)
     api.register_blueprint(blp)
 
@@ -253,7 +253,7 @@ def _player() -> Player:
     token = _token()
     if token is None:
         raise TokenRequired("a player's webhooks need its player token")
-    return current_app.extensions[SERVICE].identify(token)
+    return _players().identify(token)
 
 
 def _webhook_id(text: str) -> str:

@@ -72,16 +72,28 @@ export function cardButton(card, onClick) {
   return button;
 }
 
-// A card on the table, with its words and who played it as the caption.
-export function cardFigure(card, caption) {
+// "5H" as the page writes it in a sentence: "5♥".
+export function cardSymbol(card) {
+  return card.slice(0, -1) + SYMBOLS[card.slice(-1)];
+}
+
+// A card face up, with its words for a screen reader and an optional caption (who played it).
+export function cardFigure(card, caption = "") {
   const figure = document.createElement("figure");
   figure.className = "played";
   figure.dataset.card = card;
-  const text = document.createElement("figcaption");
-  text.textContent = caption ? `${caption}: ${card}` : card;
   const label = document.createElement("span");
   label.className = "visually-hidden";
-  label.textContent = cardWords(card);
-  figure.append(cardFace(card), text, label);
+  const text = document.createElement("figcaption");
+  figure.append(cardFace(card), label, text);
+  captionFigure(figure, caption);
   return figure;
+}
+
+// Says a figure's words and caption anew (the page's language may have changed).
+export function captionFigure(figure, caption) {
+  const [label, text] = figure.querySelectorAll("span.visually-hidden, figcaption");
+  label.textContent = cardWords(figure.dataset.card);
+  text.textContent = caption;
+  text.hidden = !caption;
 }

@@ -1,9 +1,11 @@
 // The play page: one person against one computer level, through the public API and the
-// event stream. Actions go over HTTP; the stream brings the events (the log, the shows, the
-// pegs) and says when the game has moved on.
+// event stream. Actions go over HTTP; the stream brings the events (the log, the cut for the
+// deal, the shows, each step of the pegs) and says when the game has moved on.
 import { GameClient, Refused, computerLevels, showSummary } from "./api.js";
-import { cardBack, cardButton, cardFigure } from "./cards.js";
+import { boardPicture, scoreList } from "./board.js";
+import { cardBack, cardButton, cardFigure, cardSymbol } from "./cards.js";
 import { follow } from "./stream.js";
+import { announcement, countLine, cutLine, renderCuts, renderTable } from "./table.js";
 import { language, loadTexts, preferredLanguage, say, setLanguage } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,7 +14,10 @@ let game = null; // the latest game body, as getGame returns it
 let etag = null;
 let client = null;
 let stream = null;
-let pegs = []; // by side: {score, previous}: the front and back peg
+// By side, every score it has had, from the game's bodies and the events. Scores only grow, so
+// the front peg is the highest and the back peg the one before, however late an event comes.
+let scoresSeen = [];
+let dealCut = null; // the last cut for the deal: {cards by seat, dealer or null on a tie}
 let handNumber = 0;
 let shows = []; // the show_scored events of the latest hand
 let log = []; // functions saying each line in the current language
@@ -23,6 +28,12 @@ let selected = new Set();
 function name(seat) {
   const held = game.seats[seat];
   return held.kind === "computer" ? computerName(held.level) : held.name;
+}
+
+// On the table, where room is short, a computer is just "Computer".
+function shortName(seat) {
+  const held = game.seats[seat];
+  return held.kind === "computer" ? say("computer") : held.name;
 }
 
 function computerName(level) {
@@ -39,6 +50,8 @@ function apply(body, tag) {
   if (game && body.version < game.version) return;
   game = body;
   etag = tag || etag;
+  for (const event of body.view.history) if (event.scores) noteScores(event.scores);
+  noteScores(body.view.scores);
   render();
 }
 
@@ -76,23 +89,20 @@ function render() {
   const view = game.view;
   const me = game.seat;
   const other = 1 - me;
+  $("main").dataset.gameId = game.game_id;
   $("main").dataset.version = String(game.version);
   $("main").dataset.phase = view.phase;
   $("main").dataset.turn = view.to_act.includes(me) ? "you" : "other";
   $("main").dataset.handNumber = String(view.hand_number);
   $("opponent-title").textContent = say("opponent", { name: name(other) });
   $("opponent").replaceChildren(...Array.from({ length: view.hand_sizes[other] }, cardBack));
-  $("count").textContent = say("count", { count: view.count });
-  $("starter-label").textContent = view.starter ? say("starter", { card: view.starter })
-                                                : say("no_starter");
-  $("crib").textContent = view.crib_owner === null ? ""
+  const crib = view.crib_owner === null ? ""
     : view.crib_owner === me ? say("crib_yours") : say("crib_theirs", { name: name(other) });
-  $("starter").replaceChildren(...(view.starter ? [cardFigure(view.starter, "")] : []));
-  $("table").replaceChildren(...view.table.map((played) => {
-    const figure = cardFigure(played.card, name(played.seat));
-    if (!view.pile.includes(played.card)) figure.classList.add("counted");
-    return figure;
-  }));
+  $("table-facts").textContent = [countLine(view), crib].filter(Boolean).join(" · ");
+  $("cut-line").textContent = cutLine(view, dealCut, name);
+  renderCuts($("cuts"), view, dealCut, shortName);
+  renderTable($("table"), view, shortName, me);
+  $("announce").textContent = announcement(view, name);
   renderHand(view);
   renderActions(view, me);
   renderBoard();
@@ -141,24 +151,21 @@ function renderActions(view, me) {
   $("status").textContent = status;
 }
 
-// The board is the service's own picture; the pegs move with the scoring events.
 function renderBoard() {
-  if (!pegs.length) return;
-  const names = game.seats.map((_, seat) => name(seat).replaceAll(",", " "));
-  const query = new URLSearchParams({
-    scores: pegs.map((peg) => peg.score).join(","),
-    previous: pegs.map((peg) => peg.previous).join(","),
-    names: names.join(","), target: String(game.view.options.target) });
-  const source = `/v1/board/image.svg?${query}`;
-  if ($("board").getAttribute("src") !== source) $("board").src = source;
-  $("board").alt = say("board_alt", {
-    scores: names.map((side, index) => `${side} ${pegs[index].score}`).join(", ") });
+  if (!scoresSeen.length) return;
+  const sides = scoresSeen.map((seen, side) => {
+    const [front, back = 0] = [...seen].sort((a, b) => b - a);
+    return { front, back, name: name(side) };
+  });
+  const target = game.view.options.target;
+  $("scores").replaceChildren(...scoreList(sides, target));
+  $("board").replaceChildren(boardPicture(sides, target));
 }
 
-function movePegs(scores) {
+function noteScores(scores) {
   scores.forEach((score, side) => {
-    const peg = pegs[side];
-    if (score > peg.score) pegs[side] = { score, previous: peg.score };
+    if (!scoresSeen[side]) scoresSeen[side] = new Set([0]);
+    scoresSeen[side].add(score);
   });
 }
 
@@ -175,7 +182,7 @@ function renderShows() {
                         say("show_points", { points: show.points });
     const cards = document.createElement("div");
     cards.className = "cards";
-    cards.append(...show.cards.map((card) => cardFigure(card, "")),
+    cards.append(...show.cards.map((card) => cardFigure(card)),
                  cardFigure(show.starter, say("starter_caption")));
     const summary = document.createElement("p");
     summary.className = "summary";
@@ -207,18 +214,33 @@ function logLine(key, params) {
 }
 
 function record(event) {
-  if (event.scores && pegs.length) movePegs(event.scores);
+  if (event.scores && scoresSeen.length) {
+    noteScores(event.scores);
+    renderBoard();
+  }
   switch (event.type) {
     case "dealt":
       handNumber = event.hand_number;
       logLine("dealt", { number: event.hand_number, seat: event.dealer });
       break;
     case "discarded": logLine("discarded", { seat: event.seat, count: event.count }); break;
-    case "starter_cut": logLine("starter_cut", { card: event.starter }); break;
+    case "dealer_cut":
+      logLine("deal_cut", { seat: event.seat, card: cardSymbol(event.card) });
+      break;
+    case "cut_result":
+      dealCut = { cards: event.cards, dealer: event.dealer };
+      if (event.dealer === null) logLine("cut_tie", {});
+      else logLine("deal_cut_won", { seat: event.dealer });
+      if (game) render(); // the game's body may have come first, without the cut
+      break;
+    case "starter_cut":
+      logLine("starter_cut", { seat: event.seat, card: cardSymbol(event.starter) });
+      break;
     case "heels": logLine("heels", { seat: event.seat }); break;
     case "card_played":
       logLine(event.points ? "card_played_points" : "card_played",
-               { seat: event.seat, card: event.card, count: event.count, points: event.points });
+               { seat: event.seat, card: cardSymbol(event.card), count: event.count,
+                 points: event.points });
       break;
     case "go": logLine("go", { seat: event.seat }); break;
     case "last_card": logLine("last_card", { seat: event.seat }); break;
@@ -230,8 +252,9 @@ function record(event) {
       if (shows.length && shows[0].handNumber !== handNumber) shows = [];
       const show = { ...event, handNumber };
       shows.push(show);
-      logLine("shown", { seat: event.seat, cards: `${event.cards.join(" ")} + ${event.starter}`,
-                          points: event.points });
+      logLine("shown", { seat: event.seat, points: event.points,
+                         cards: `${event.cards.map(cardSymbol).join(" ")} + ${
+                           cardSymbol(event.starter)}` });
       explain(show);
       break;
     }
@@ -251,10 +274,7 @@ function renderLog() {
 
 function startStream() {
   stream = follow(client, {
-    snapshot(body) {
-      if (!pegs.length) pegs = body.view.scores.map((score) => ({ score, previous: 0 }));
-      apply(body, null);
-    },
+    snapshot(body) { apply(body, null); },
     event: record,
     state(seatState) {
       if (seatState.version > game.version) refresh();
@@ -273,7 +293,8 @@ async function start(submitted) {
     const created = await client.create($("name").value.trim() || say("default_name"),
                                         computerName(level), level);
     game = null;
-    pegs = [];
+    scoresSeen = [];
+    dealCut = null;
     apply(created.game, created.etag);
     $("setup").hidden = true;
     $("game").hidden = false;
@@ -290,9 +311,13 @@ function newGame() {
   game = null;
   log = [];
   shows = [];
-  pegs = [];
+  scoresSeen = [];
+  dealCut = null;
   $("log").replaceChildren();
-  $("board").removeAttribute("src");
+  $("board").replaceChildren();
+  $("scores").replaceChildren();
+  $("table").replaceChildren();
+  $("cuts").replaceChildren();
   $("game").hidden = true;
   $("setup").hidden = false;
   $("main").dataset.phase = "setup";
