@@ -8,7 +8,9 @@ followed by its expected output up to the next line starting with `$ `. Other `$
 object), stop early (`...` as an array's last item), match any value (`"<anything>"`) or
 capture one (`"$NAME"`, then equal to it everywhere after, and substituted into later
 commands). Other output is compared line by line, `<...>` matching any text; a `data: ` line
-of a stream is compared as JSON when its expectation reads as JSON.
+of a stream is compared as JSON when its expectation reads as JSON. A stream is read until it
+ends or has sent as many lines as the example shows, so a live game's stream can be shown by
+its first messages.
 """
 
 from __future__ import annotations
