@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.docs.examples import (FormatError, Mismatch, Request, compare_body, compare_text,
@@ -192,3 +194,28 @@ $ curl -s localhost:8000/v1/ping
 ```
 """, encoding="utf-8")
     assert unrun_requests(page) == [21, 25, 27]
+
+
+LIVE_STREAM = """```console
+$ curl -s localhost:8000/v1/games -H 'Content-Type: application/json' \\
+  -d '{"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}]}'
+{"game_id": "$GAME", "token": "$ANA", ...}
+$ curl -sN localhost:8000/v1/games/$GAME/stream -H "Authorization: Bearer $ANA"
+retry: 3000
+event: snapshot
+data: {"game_id": "$GAME", "version": 1, "seat": 0, ...}
+```
+"""
+
+
+def test_a_live_games_stream_is_read_as_far_as_the_example_shows(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(LIVE_STREAM, encoding="utf-8")
+    client = page_app().test_client()
+    captured: dict = {}
+    create, follow = page_examples(page)
+    run_example(client, create, captured)
+    run_example(client, follow, captured)  # returns: the stream is closed after three lines
+    wrong = replace(follow, expected=follow.expected.replace('"version": 1', '"version": 2'))
+    with pytest.raises(ExampleFailed, match="line 3 data.version: expected 2, got 1"):
+        run_example(client, wrong, captured)
