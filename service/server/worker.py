@@ -19,7 +19,7 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
   header fields, 400 for anything else malformed.
 - Full garbage collections run every CRIBBAGE_FULL_GC_SECONDS (default 60), each worker at its
   own phase of the period, instead of when the interpreter decides (see
-  `full_collection_offset`).
+  `seconds_to_full_collection`).
 """
 from __future__ import annotations
 
@@ -49,10 +49,13 @@ UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
 # second of each other, so one collection stalls every worker at once and, with more workers
 # than cores, takes three times its CPU time (bench/live.py). On a schedule, staggered, at most
 # one worker is collecting at a time.
-def full_collection_offset(age: int, workers: int, period: float) -> float:
-    """Seconds from a worker's start to its first full collection: the workers' phases spread
-    evenly over the period, by the order gunicorn started them in (`age`, from 1)."""
-    return (age - 1) % max(workers, 1) * period / max(workers, 1)
+def seconds_to_full_collection(now: float, age: int, workers: int, period: float) -> float:
+    """Seconds from `now` (the wall clock, which every worker reads alike) to this worker's next
+    full collection: the workers' phases spread evenly over the period by the order gunicorn
+    started them in (`age`, from 1), whenever each of them started."""
+    workers = max(workers, 1)
+    phase = (age - 1) % workers * period / workers
+    return (phase - now) % period or period
 
 
 def problem_message(status: int, reason: str, code: str, headers: str = "") -> bytes:
@@ -141,11 +144,10 @@ class CribbageWorker(GeventWorker):
         gevent.spawn(self.collect_on_schedule)
 
     def collect_on_schedule(self):
-        period = self.full_collection_seconds
-        gevent.sleep(full_collection_offset(self.age, self.cfg.workers, period))
         while True:
+            gevent.sleep(seconds_to_full_collection(time.time(), self.age, self.cfg.workers,
+                                                    self.full_collection_seconds))
             gc.collect()
-            gevent.sleep(period)
 
     def init_process(self):
         # Thousands of waiting clients need as many file descriptors: take all the hard limit.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from service.server.worker import full_collection_offset
+from service.server.worker import seconds_to_full_collection
 from tests.ops.gunicorn_server import GunicornServer
 
 # Logs each full collection of a gunicorn process: "<pid> <monotonic time>".
@@ -19,10 +19,12 @@ if any("gunicorn" in argument for argument in sys.argv):
 """
 
 
-def test_the_workers_phases_spread_evenly_over_the_period():
-    assert [full_collection_offset(age, 5, 60.0) for age in range(1, 7)] == [
-        0.0, 12.0, 24.0, 36.0, 48.0, 0.0]
-    assert full_collection_offset(3, 1, 60.0) == 0.0
+def test_the_workers_phases_spread_evenly_over_the_period_of_the_wall_clock():
+    # Five workers, 60 s: phases 0, 12, 24, 36, 48 s past each minute; the sixth shares the first's.
+    assert [seconds_to_full_collection(6000.0, age, 5, 60.0) for age in range(1, 7)] == [
+        60.0, 12.0, 24.0, 36.0, 48.0, 60.0]
+    assert seconds_to_full_collection(6030.5, 2, 5, 60.0) == 41.5
+    assert seconds_to_full_collection(6030.5, 3, 1, 60.0) == 29.5
 
 
 def test_two_workers_collect_in_turn_never_together(tmp_path):
@@ -32,15 +34,17 @@ def test_two_workers_collect_in_turn_never_together(tmp_path):
                             workers=2, threads=None, log_dir=tmp_path)
     server.start()
     try:
+        time.sleep(3)  # both workers past their imports, whose own collections do not count
         started = time.monotonic()
         workers = server.worker_pids()
         time.sleep(7)
+        stopping = time.monotonic()  # a worker's exit collects once more, off the schedule
     finally:
         server.stop()
     collections = {pid: [] for pid in workers}
     for line in log.read_text().splitlines():
         pid, at = line.split()
-        if int(pid) in collections and float(at) > started:
+        if int(pid) in collections and started < float(at) < stopping:
             collections[int(pid)].append(float(at))
     first, second = collections.values()
     assert len(first) >= 3 and len(second) >= 3
