@@ -439,7 +439,6 @@ FIELD_MESSAGES_ES: dict[str, str] = {
         "Se esperaba un número entero de puntos o una lista de combinaciones.",
     "At most {count} items.": "Como máximo {count} combinaciones.",
     "Give either plays or cards.": "Indique plays o cards, uno de los dos.",
-    "Give either card or cards.": "Indique card o cards, uno de los dos.",
     # service/api/images/schemas.py
     "A score is past the target of {target}.": "Un tanteo pasa de la meta de {target}.",
     "Give one for each of the {count} scores.": "Indique uno por cada uno de los {count} tanteos.",

@@ -46,6 +46,11 @@ def to_action(request: ActionRequest, seat: int, state: GameState) -> engine.Act
                                 field="type")
     held = state.hands[seat]
     if kind is engine.Play:
+        if request.card is not None and request.cards is not None:
+            raise InvalidInputError("card and cards: give one of them, not both",
+                                    code="invalid_action", field="cards")
+        if request.cards is not None:  # the legal action's shape: one card, as a list
+            return engine.Play(seat, _held_card(request.cards[0], held, "cards", 0))
         return engine.Play(seat, _held_card(request.card, held, "card"))
     if kind is engine.Discard:
         cards = request.cards or ()

@@ -65,7 +65,7 @@ class PlayActionSchema(_ActionSchema):
     cards = fields.List(HeldCardText(), validate=validate.Length(equal=1), metadata={
         "description": "The card to play, as a list of one: the legal action's shape (choose "
                        "`count` of its `cards`, as a discard does). Give `cards` or `card`, "
-                       "not both"})
+                       "not both (422 invalid_action)"})
     card = HeldCardText()
 
     class Meta:
@@ -73,13 +73,8 @@ class PlayActionSchema(_ActionSchema):
                        "of the legal action, which lists the cards that fit and `count` 1) or "
                        "`{\"type\": \"play\", \"card\": \"5H\"}`")
 
-    @ma.validates_schema
-    def _card_or_cards(self, data, **kwargs):
-        if ("card" in data) == ("cards" in data):
-            raise ma.ValidationError("Give either card or cards.", "cards")
-
     def request_fields(self, data: dict) -> dict:
-        if "cards" not in data:
+        if "cards" not in data or "card" in data:  # both: the games service refuses it
             return data
         fields_ = {name: value for name, value in data.items() if name != "cards"}
         return {**fields_, "card": data["cards"][0]}

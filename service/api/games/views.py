@@ -364,7 +364,8 @@ def get_game(game_id: str):
                                    "(version_mismatch)", {"version": 6})
 @_problem(422, "invalid_action",
           "The action does not follow its schema, or what the schema cannot say: a claim with "
-          "neither points nor items (invalid_action), the same card twice under two names "
+          "neither points nor items, or a play with both card and cards or neither "
+          "(invalid_action), the same card twice under two names "
           "(duplicate_card), a rank alone held more than once (ambiguous_card), an "
           "Idempotency-Key reused with another body (idempotency_key_reused)")
 @UNAVAILABLE
