@@ -137,7 +137,8 @@ GRACE = 3.0                 # after the driver stops, how long deliveries may st
 SWEEP_MARGIN = 10.0         # for the sweepers to tell the setup's seats gone, game by game
 HUMAN = {"kind": "human"}
 # Put on the server's PYTHONPATH (--gc-log): each gunicorn process appends a line per full
-# collection (generation 2) to gc-<pid>.log: when it ended, how long it took, its CPU time.
+# collection (generation 2) to gc-<pid>.log: when it ended, how long it took, its CPU time and
+# how many objects it freed.
 GC_LOG_SITECUSTOMIZE = """
 import gc, os, sys, time
 if any("gunicorn" in argument for argument in sys.argv):
@@ -150,7 +151,7 @@ if any("gunicorn" in argument for argument in sys.argv):
             return
         wall, cpu = time.perf_counter() - _started[0], time.process_time() - _started[1]
         with open(os.path.join(%r, f"gc-{os.getpid()}.log"), "a") as log:
-            log.write(f"{time.monotonic()} {wall} {cpu}\\n")
+            log.write(f"{time.monotonic()} {wall} {cpu} {info['collected']}\\n")
     gc.callbacks.append(_collected)
 """
 
@@ -874,21 +875,22 @@ def idle(seconds: float, nodes: RedisNodes, workers: Workers, kinds: dict[bytes,
             "cpu workers": cpu_workers, "cpu redis": cpu_redis}
 
 
-def gc_pauses(directory: str, pids: list[int]) -> list[tuple[int, float, float, float]]:
-    """The workers' full collections: (pid, when it ended, wall seconds, CPU seconds)."""
+def gc_pauses(directory: str, pids: list[int]) -> list[tuple[int, float, float, float, int]]:
+    """The workers' full collections: (pid, when it ended, wall seconds, CPU seconds, objects
+    freed)."""
     pauses = []
     for pid in pids:
         path = Path(directory, f"gc-{pid}.log")
         if path.exists():
             for line in path.read_text().splitlines():
-                ended, wall, cpu = map(float, line.split())
-                pauses.append((pid, ended, wall, cpu))
+                ended, wall, cpu, freed = line.split()
+                pauses.append((pid, float(ended), float(wall), float(cpu), int(freed)))
     return pauses
 
 
 def during_gc(spans: list[tuple[float, float]], pauses: list) -> int:
     """How many of the (start, end) spans overlap a worker's full collection."""
-    return sum(any(ended - wall < end and ended > start for _, ended, wall, _ in pauses)
+    return sum(any(ended - wall < end and ended > start for _, ended, wall, *_ in pauses)
                for start, end in spans)
 
 
@@ -1244,14 +1246,16 @@ def report(args, r: dict) -> None:
           f"{percentile(gaps, 50):.1f} s)")
     if "gc" in r:
         print("full garbage collections (gen 2) in the workers, count, longest (its CPU time), "
-              "share of the workers' time:")
+              "share of the workers' time, objects freed (most in one):")
         for label, start, end in (("none waiting", r["probes started"], r["connect started"]),
                                   (f"{n:,} waiting", r["connect started"], r["close started"])):
             pauses = [p for p in r["gc"] if start <= p[1] <= end]
-            longest = max(pauses, key=lambda p: p[2], default=(0, 0, 0.0, 0.0))
+            longest = max(pauses, key=lambda p: p[2], default=(0, 0, 0.0, 0.0, 0))
             share = sum(p[2] for p in pauses) / (end - start) / max(r["workers"], 1)
+            freed = [p[4] for p in pauses]
             print(f"  {label:14} {len(pauses):4} in {end - start:4.0f} s, longest "
-                  f"{longest[2] * 1e3:5.0f} ms ({longest[3] * 1e3:.0f} ms CPU), {share:.2%}")
+                  f"{longest[2] * 1e3:5.0f} ms ({longest[3] * 1e3:.0f} ms CPU), {share:.2%}, "
+                  f"freed {sum(freed):,} ({max(freed, default=0):,})")
         slow_requests = [span for span in r["probe waiting"]["spans"]
                          if span[1] - span[0] > SLOW]
         slow_deliveries = [span for span in r["delivery"]["spans"] if span[1] - span[0] > SLOW]

@@ -10,7 +10,7 @@ Every value comes from the environment, read by service/config.py's parsers:
 - CRIBBAGE_READ_TIMEOUT  seconds a connection may make no progress once a request's head is in
                       (default 30)
 - CRIBBAGE_BODY_SECONDS  seconds a request's body may take to arrive whole (default 60; else 408)
-- CRIBBAGE_FULL_GC_SECONDS  seconds between a worker's full garbage collections (default 60;
+- CRIBBAGE_FULL_GC_SECONDS  seconds between a worker's full garbage collections (default 900;
                         each worker at its own phase, so they never collect together)
 - WEB_CONCURRENCY     worker processes (default: 1 with the embedded in-memory store, whose
                       games live inside one process; with CRIBBAGE_REDIS_URL set, 2 x cores + 1,

@@ -17,7 +17,7 @@ socket, not a thread; plus what keeps slow or greedy clients from holding the se
 - A request gunicorn cannot read gets a problem+json like every other refusal, not gunicorn's
   HTML page: 414 for a request line over `limit_request_line`, 431 for too many or too long
   header fields, 400 for anything else malformed.
-- Full garbage collections run every CRIBBAGE_FULL_GC_SECONDS (default 60), each worker at its
+- Full garbage collections run every CRIBBAGE_FULL_GC_SECONDS (default 900), each worker at its
   own phase of the period, instead of when the interpreter decides (see
   `seconds_to_full_collection`).
 """
@@ -44,11 +44,16 @@ UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
 }
 
 
-# A full collection scans every object the waiting clients hold (0.1 s of CPU at 1,000 of them
-# in a worker). Left to the interpreter, the workers, under the same load, collect within a
-# second of each other, so one collection stalls every worker at once and, with more workers
-# than cores, takes three times its CPU time (bench/live.py). On a schedule, staggered, at most
-# one worker is collecting at a time.
+# A full collection scans every object the waiting clients hold (0.15 s of CPU at 1,000 of them
+# in a worker, up to three times that in wall time with more workers than cores) to free what
+# reference counting cannot: a few hundred objects a minute (bench/live.py's GC log). Left to
+# the interpreter, the workers, under the same load, collect within a second of each other, so
+# one collection stalls every worker at once. On a schedule, staggered, at most one worker is
+# collecting at a time; every 15 minutes, not every minute, a worker is stalled 0.05% of the time
+# rather than 0.75% (which a p99 sees), for a few MB of garbage kept meanwhile.
+FULL_COLLECTION_SECONDS = 900
+
+
 def seconds_to_full_collection(now: float, age: int, workers: int, period: float) -> float:
     """Seconds from `now` (the wall clock, which every worker reads alike) to this worker's next
     full collection: the workers' phases spread evenly over the period by the order gunicorn
@@ -130,7 +135,7 @@ class CribbageWorker(GeventWorker):
         self.read_timeout = parse_positive_int(os.environ, "CRIBBAGE_READ_TIMEOUT", 30)
         self.body_seconds = parse_positive_int(os.environ, "CRIBBAGE_BODY_SECONDS", 60)
         self.full_collection_seconds = parse_positive_int(os.environ, "CRIBBAGE_FULL_GC_SECONDS",
-                                                          60)
+                                                          FULL_COLLECTION_SECONDS)
         self.connections_by_client: Counter[str] = Counter()
 
     def load_wsgi(self):
