@@ -38,7 +38,9 @@ of a driven game timestamps each event it reads; 7. close the waiters. About 5 m
 Prints one table:
 - ping and action latency p50/p99, none waiting vs N waiting, and the ratio; the machine's
   idle time and the time the hypervisor stole from it during each probe phase (/proc/stat:
-  a virtual machine's neighbours can slow a run without showing in its load average);
+  a virtual machine's neighbours can slow a run without showing in its load average), and how
+  long the probes' own threads were runnable but waiting for a CPU (/proc/thread-self/schedstat:
+  that share of their latencies is the client's, not the server's);
 - delivery delay: from the action's response (as the driver reads it) to each waiter of the
   game reading the event, p50/p99/max, long polls and streams apart, and events never read
   (missed). All clients run on this machine and read the same clock (CLOCK_MONOTONIC), so
@@ -637,14 +639,29 @@ def action_loop(port, until, interval, timeout, results) -> None:
 def probe(port: int, seconds: float, rate: float, timeout: float) -> dict:
     until = time.monotonic() + seconds
     results = {"ping": [], "action": [], "spans": [], "timeouts": Counter(),
-               "errors": Counter(), "statuses": Counter()}
-    threads = [threading.Thread(target=loop, args=(port, until, 2 / rate, timeout, results))
+               "errors": Counter(), "statuses": Counter(), "cpu wait": 0.0}
+
+    def measured(loop):
+        def run(*args):
+            waited = thread_wait()
+            loop(*args)
+            results["cpu wait"] += (thread_wait() - waited) / seconds
+        return run
+
+    threads = [threading.Thread(target=measured(loop),
+                                args=(port, until, 2 / rate, timeout, results))
                for loop in (ping_loop, ping_loop, action_loop, action_loop)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     return results
+
+
+def thread_wait() -> float:
+    """Seconds the calling thread has spent runnable, waiting for a CPU (the probes' own share
+    of their latencies)."""
+    return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
 
 
 def drive(port: int, games: list[dict], seconds: float, rate: float, timeout: float) -> dict:
@@ -1215,7 +1232,8 @@ def report(args, r: dict) -> None:
     quiet, busy = r["machine probe idle"], r["machine probe waiting"]
     print(f"  the machine's time during the probes, none waiting / waiting: idle "
           f"{quiet['idle']:.0%} / {busy['idle']:.0%}, stolen by the hypervisor "
-          f"{quiet['steal']:.1%} / {busy['steal']:.1%}")
+          f"{quiet['steal']:.1%} / {busy['steal']:.1%}; the probes' own threads waited for "
+          f"a CPU {idle_probe['cpu wait'] * 1e3:.0f} / {busy_probe['cpu wait'] * 1e3:.0f} ms/s")
     print()
     d = r["delivery"]
     print(f"delivery: action response -> waiter reads the event ({d['actions']} actions in "
