@@ -1,9 +1,10 @@
 # Sourced by scripts/serve, scripts/test and scripts/lock: makes .venv (once) and installs into it
 # the locked dependencies (requirements/LOCK.txt, hashes checked) and the project, editable.
 # Usage: ensure_venv LOCK   e.g. ensure_venv test
-# A stamp in .venv records what was installed from: while pyproject.toml, the lock file and the C source are
-# unchanged nothing is installed, so a complete .venv starts without a package index. The test
-# lock holds everything the server lock does, so a .venv installed for tests also serves.
+# A stamp in .venv records what was installed from: while pyproject.toml, the lock file and the
+# C source are unchanged nothing is installed, so a complete .venv starts without a package
+# index. The test lock holds everything the server lock does, so a .venv installed for tests
+# also serves.
 ensure_venv() {
     local lock="$1"
     make_venv
