@@ -46,6 +46,7 @@ MAX_DEALS = 144
 MIN_DEALS = 12
 CARD_BUDGET = {2: 3000}
 DEFAULT_CARD_BUDGET = 1500
+EFFORT = 1
 TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
@@ -119,8 +120,10 @@ class PlayAnalysis:
         return self.options[0].card if self.options else None
 
 
-def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> PlayAnalysis:
-    """Every card of `position.hand` that fits under 31, best first. Raises PlayPositionError."""
+def analyse_play(position: PlayPosition, rng: random.Random | None = None, *,
+                 effort: int = EFFORT) -> PlayAnalysis:
+    """Every card of `position.hand` that fits under 31, best first; `effort` multiplies the
+    card budget and MAX_DEALS. Raises PlayPositionError."""
     belief = check_position(position)
     playable = [card for card in position.hand if position.count + card.value <= 31]
     if not playable:
@@ -138,8 +141,8 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     cards = [card.index for card in playable]
     ranks = tuple(card.rank for card in position.pile)
     cards_left = len(position.hand) + sum(position.sizes)
-    budget = CARD_BUDGET.get(position.players, DEFAULT_CARD_BUDGET)
-    deals = max(MIN_DEALS, min(MAX_DEALS, budget // (len(playable) * cards_left)))
+    budget = effort * CARD_BUDGET.get(position.players, DEFAULT_CARD_BUDGET)
+    deals = max(MIN_DEALS, min(effort * MAX_DEALS, budget // (len(playable) * cards_left)))
     arguments = (belief, rng, deals, hand, cards, ranks, position.count, side_of, needs,
                  position.exact_finish, endgame)
     outcome = fast_playout.play_outs(*arguments)
