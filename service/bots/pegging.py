@@ -19,6 +19,8 @@ pass the target count as none); ties go to the higher count value, then the deck
 
 Deterministic: analyse_play draws from the rng it is given, by default one seeded from the
 position itself, so the analysis endpoint and the `hard` player see the same sampled deals.
+The sampled deals run compiled where the extension is built (service.bots.fast_playout: the
+same draws and totals); `play_outs` below is their reference in Python.
 """
 from __future__ import annotations
 
@@ -35,13 +37,13 @@ from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
 # How many deals the search samples: as many as the budget of simulated cards allows (cards
-# that fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. The budget, by player
-# count, keeps a decision's p99 under 50 ms from a fresh process (bench/pegging_speed.py on a
-# quiet machine; its tail is the play-out caches filling, and piles vary more with more
-# players): 3,000 cards with two players (a lead gets 93 deals, later decisions up to 144),
-# 1,500 with more (six players: a lead gets 12 deals). More deals leave fewer close choices
-# to chance: going from 1,000 cards to 2,000 with two players (and drawing the hands by
-# rejection, service.bots.belief) gained 0.2 pegging points a hand (bench/match.py).
+# that fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS: 3,000 cards with two
+# players (a lead gets 93 deals, later decisions up to 144), 1,500 with more (six players: a
+# lead gets 12 deals). More deals leave fewer close choices to chance: going from 1,000 cards
+# to 2,000 with two players (and drawing the hands by rejection, service.bots.belief) gained
+# 0.2 pegging points a hand (bench/match.py). The budget was set when the deals ran in Python
+# (p99 50 ms from a fresh process); compiled (service.bots.fast_playout) a two-player decision
+# takes p99 about 3 ms of CPU (bench/decision_cpu.py), and `effort` multiplies the budget.
 MAX_DEALS = 144
 MIN_DEALS = 12
 CARD_BUDGET = {2: 3000}
