@@ -13,7 +13,7 @@ ARG PYTHON_IMAGE=python:3.11-slim
 FROM ${PYTHON_IMAGE} AS builder
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 # A C compiler for the play search's compiled deals (service/bots/_playout.c): without it the
-# wheel is built without them and `hard` searches in Python, about 20 times the CPU.
+# wheel is built without them and `hard` searches in Python, 10 to 30 times the CPU.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
