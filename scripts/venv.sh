@@ -1,9 +1,10 @@
 # Sourced by scripts/serve, scripts/test and scripts/lock: makes .venv (once) and installs into it
 # the locked dependencies (requirements/LOCK.txt, hashes checked) and the project, editable.
 # Usage: ensure_venv LOCK   e.g. ensure_venv test
-# A stamp in .venv records what was installed from: while pyproject.toml and the lock file are
-# unchanged nothing is installed, so a complete .venv starts without a package index. The test
-# lock holds everything the server lock does, so a .venv installed for tests also serves.
+# A stamp in .venv records what was installed from: while pyproject.toml, the lock file and the
+# C source are unchanged nothing is installed, so a complete .venv starts without a package
+# index. The test lock holds everything the server lock does, so a .venv installed for tests
+# also serves.
 ensure_venv() {
     local lock="$1"
     make_venv
@@ -32,9 +33,10 @@ make_venv() {
     fi
 }
 
-# What an install depends on: the project's metadata and the lock file.
+# What an install depends on: the project's metadata, the lock file and the C source the editable
+# install compiles (service/bots/_playout.c: a change to it is built again).
 install_key() {
-    cat pyproject.toml "requirements/$1.txt" | sha256sum | cut -d' ' -f1
+    cat pyproject.toml "requirements/$1.txt" service/bots/_playout.c | sha256sum | cut -d' ' -f1
 }
 
 run_as_root() {

@@ -1,5 +1,5 @@
-"""scripts/venv.sh installs into .venv only when pyproject.toml or the lock file changed since the
-last install, so scripts/serve and scripts/test start from a complete .venv without an index.
+"""scripts/venv.sh installs into .venv only when pyproject.toml, the lock file or the C source the
+install compiles changed since the last install, so scripts/serve and scripts/test start from a complete .venv without an index.
 
 The project here is a copy of the script in a temporary directory whose `.venv/bin/python`
 records the commands it is given instead of running pip."""
@@ -24,6 +24,8 @@ def project(tmp_path) -> Path:
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts" / "venv.sh", tmp_path / "scripts")
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "service" / "bots").mkdir(parents=True)
+    (tmp_path / "service" / "bots" / "_playout.c").write_text("int x;\n")
     (tmp_path / "requirements").mkdir()
     for lock in ("server", "test"):
         (tmp_path / "requirements" / f"{lock}.txt").write_text(f"{lock}==1.0\n")
@@ -52,8 +54,9 @@ def test_nothing_is_installed_while_pyproject_and_the_lock_are_unchanged(project
     assert ensure_venv(project, "server") == []
 
 
-@pytest.mark.parametrize("changed", ["pyproject.toml", "requirements/server.txt"])
-def test_a_changed_pyproject_or_lock_installs_again(project, changed):
+@pytest.mark.parametrize("changed", ["pyproject.toml", "requirements/server.txt",
+                                     "service/bots/_playout.c"])
+def test_a_changed_pyproject_lock_or_c_source_installs_again(project, changed):
     ensure_venv(project, "server")
     with open(project / changed, "a") as file:
         file.write("# changed\n")

@@ -39,7 +39,7 @@ class Belief:
     def feasible(self) -> bool:
         """Whether the pool can give every seat its cards, the goes' proofs included."""
         needed = 0
-        for seat in self._strictest_first():
+        for seat in self.strictest_first():
             needed += self.sizes[seat]
             if needed > sum(VALUE[card] > self.above[seat] for card in self.pool):
                 return False
@@ -49,7 +49,7 @@ class Belief:
         """Hands for seats 1.. (a list each), seat by seat, strictest first."""
         pool = list(self.pool)
         hands: list[list[int]] = [[] for _ in self.sizes]
-        for seat in self._strictest_first():
+        for seat in self.strictest_first():
             fitting = [card for card in pool if VALUE[card] > self.above[seat]]
             hands[seat] = self._kept_hand(seat, fitting, rng)
             for card in hands[seat]:
@@ -69,5 +69,5 @@ class Belief:
                 break
         return hand
 
-    def _strictest_first(self) -> list[int]:
+    def strictest_first(self) -> list[int]:
         return sorted(range(len(self.sizes)), key=lambda seat: -self.above[seat])

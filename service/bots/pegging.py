@@ -19,6 +19,8 @@ pass the target count as none); ties go to the higher count value, then the deck
 
 Deterministic: analyse_play draws from the rng it is given, by default one seeded from the
 position itself, so the analysis endpoint and the `hard` player see the same sampled deals.
+The sampled deals run compiled where the extension is built (service.bots.fast_playout: the
+same draws and totals); `play_outs` below is their reference in Python.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
+from service.bots import fast_playout
 from service.bots.belief import Belief
 from service.bots.endgame import chance_after_play, in_endgame
 from service.bots.playout import draw_policies, peg_points, play_out
@@ -34,17 +37,18 @@ from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
 # How many deals the search samples: as many as the budget of simulated cards allows (cards
-# that fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS. The budget, by player
-# count, keeps a decision's p99 under 50 ms from a fresh process (bench/pegging_speed.py on a
-# quiet machine; its tail is the play-out caches filling, and piles vary more with more
-# players): 3,000 cards with two players (a lead gets 93 deals, later decisions up to 144),
-# 1,500 with more (six players: a lead gets 12 deals). More deals leave fewer close choices
-# to chance: going from 1,000 cards to 2,000 with two players (and drawing the hands by
-# rejection, service.bots.belief) gained 0.2 pegging points a hand (bench/match.py).
+# that fit x cards left to play per deal), within MIN_DEALS..MAX_DEALS: 3,000 cards with two
+# players (a lead gets 93 deals, later decisions up to 144), 1,500 with more (six players: a
+# lead gets 12 deals). More deals leave fewer close choices to chance: going from 1,000 cards
+# to 2,000 with two players (and drawing the hands by rejection, service.bots.belief) gained
+# 0.2 pegging points a hand (bench/match.py). The budget was set when the deals ran in Python
+# (p99 50 ms from a fresh process); compiled (service.bots.fast_playout) a two-player decision
+# takes p99 about 3 ms of CPU (bench/decision_cpu.py), and `effort` multiplies the budget.
 MAX_DEALS = 144
 MIN_DEALS = 12
 CARD_BUDGET = {2: 3000}
 DEFAULT_CARD_BUDGET = 1500
+EFFORT = 1
 TEAM_LAYOUTS = {"2x2": (4, 2), "3x2": (6, 3), "2x3": (6, 2)}  # players, sides
 
 
@@ -118,8 +122,10 @@ class PlayAnalysis:
         return self.options[0].card if self.options else None
 
 
-def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> PlayAnalysis:
-    """Every card of `position.hand` that fits under 31, best first. Raises PlayPositionError."""
+def analyse_play(position: PlayPosition, rng: random.Random | None = None, *,
+                 effort: int = EFFORT) -> PlayAnalysis:
+    """Every card of `position.hand` that fits under 31, best first; `effort` multiplies the
+    card budget and MAX_DEALS. Raises PlayPositionError."""
     belief = check_position(position)
     playable = [card for card in position.hand if position.count + card.value <= 31]
     if not playable:
@@ -133,33 +139,53 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None) -> Pl
     two_player_model = position.players == 2 and not position.exact_finish and within_reach(
         2, (position.own_score, position.opponent_score), position.target)
     own_crib = side_of[position.dealer] == 0
-    others = max(side_of)
-    totals = {card: [0.0, 0.0, 0.0] for card in playable}   # for, against, win
     hand = [card.index for card in position.hand]
+    cards = [card.index for card in playable]
     ranks = tuple(card.rank for card in position.pile)
     cards_left = len(position.hand) + sum(position.sizes)
-    budget = CARD_BUDGET.get(position.players, DEFAULT_CARD_BUDGET)
-    deals = max(MIN_DEALS, min(MAX_DEALS, budget // (len(playable) * cards_left)))
-    for _ in range(deals):
-        other_hands = belief.sample(rng)
-        cautions = draw_policies(rng, position.players)
-        for card in playable:
-            hands = [list(hand)] + [list(held) for held in other_hands]
-            points, first_out = play_out(hands, ranks, position.count, card.index,
-                                         cautions, side_of, needs, position.exact_finish)
-            against = sum(points[1:]) / others
-            total = totals[card]
-            total[0] += points[0]
-            total[1] += against
-            if endgame:
-                total[2] += _win(first_out, own_need - points[0],
-                                 opponent_need - max(points[1:]), own_crib,
-                                 position.show_points, two_player_model)
+    budget = effort * CARD_BUDGET.get(position.players, DEFAULT_CARD_BUDGET)
+    deals = max(MIN_DEALS, min(effort * MAX_DEALS, budget // (len(playable) * cards_left)))
+    arguments = (belief, rng, deals, hand, cards, ranks, position.count, side_of, needs,
+                 position.exact_finish, endgame)
+    outcome = fast_playout.play_outs(*arguments)
+    for_totals, against_totals, records = play_outs(*arguments) if outcome is None else outcome
+    totals = {card: [for_totals[at], against_totals[at], 0.0]   # for, against, win
+              for at, card in enumerate(playable)}
+    if records is not None:
+        for at, (own, most, first_out) in enumerate(zip(*[iter(records)] * 3)):
+            totals[playable[at % len(playable)]][2] += _win(
+                first_out, own_need - own, opponent_need - most, own_crib,
+                position.show_points, two_player_model)
     options = [_option(position, card, totals[card], deals, endgame, own_need)
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
                                 -o.card.value, o.card.index))
     return PlayAnalysis(tuple(options), deals)
+
+
+def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
+              playable: list[int], ranks: tuple[int, ...], count: int,
+              side_of: tuple[int, ...], needs: list[int], exact_finish: bool,
+              record: bool) -> tuple[list[float], list[float], list[int] | None]:
+    """The sampled deals, the reference (service.bots.fast_playout runs the same compiled):
+    per card of `playable`, the sums over `deals` deals of the points your side pegs and of
+    the average other side's; with `record`, also (your points, the most another side pegged,
+    the first side out or -1) of every deal and card, in that order, flat."""
+    others = max(side_of)
+    for_totals, against_totals = [0.0] * len(playable), [0.0] * len(playable)
+    records: list[int] | None = [] if record else None
+    for _ in range(deals):
+        other_hands = belief.sample(rng)
+        cautions = draw_policies(rng, len(side_of))
+        for at, card in enumerate(playable):
+            hands = [list(hand)] + [list(held) for held in other_hands]
+            points, first_out = play_out(hands, ranks, count, card, cautions, side_of, needs,
+                                         exact_finish)
+            for_totals[at] += points[0]
+            against_totals[at] += sum(points[1:]) / others
+            if records is not None:
+                records += (points[0], max(points[1:]), first_out)
+    return for_totals, against_totals, records
 
 
 def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,

@@ -1,9 +1,11 @@
-"""The bench-only yardsticks (service/simulation/baseline.py) play whole games, and the
-baseline discards by the uniform crib as `hard` did before issue 17."""
+"""The bench-only yardsticks (service/simulation/baseline.py, search_effort.py) play whole games,
+the baseline discards by the uniform crib as `hard` did before issue 17, and hard-x1 is `hard`."""
 import random
 
 from service.bots.discard import analyse_discard
-from service.engine import GameOptions, apply, new_game, to_act, view
+from service.bots.pegging import analyse_play
+from service.bots.players import play_position
+from service.engine import GameOptions, LegalPlay, apply, new_game, to_act, view
 from service.simulation.selfplay import PLAYERS, play_game
 
 
@@ -27,3 +29,23 @@ def test_the_baseline_discards_by_the_uniform_crib_and_hard_by_the_weighted_one(
             differ += action.cards != options[0].discard
         state, _ = apply(state, action, 0.0)
     assert differ >= 1
+
+
+def test_hard_x1_is_hard_and_more_effort_samples_more_deals():
+    """hard-x1 plays every card `hard` plays; a larger effort searches more deals."""
+    state = new_game(GameOptions(target=61), b"efforts")
+    rng = random.Random(4)
+    compared = 0
+    while state.phase != "game_over":
+        seat = to_act(state)[0]
+        seat_view = view(state, seat)
+        action = PLAYERS["hard"].choose(seat_view, rng)
+        legal = next((o for o in seat_view.legal_actions if isinstance(o, LegalPlay)), None)
+        if legal is not None and len(legal.cards) > 1:
+            assert PLAYERS["hard-x1"].choose(seat_view, rng) == action
+            position = play_position(seat_view)
+            assert analyse_play(position, effort=4).sampled_deals > \
+                analyse_play(position).sampled_deals
+            compared += 1
+        state, _ = apply(state, action, 0.0)
+    assert compared >= 10
