@@ -35,7 +35,8 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
     # game id, an invite code, a seat token the generator cannot know).
     "createGame": {401: ("missing_token", "invalid_player_token"),
                    409: ("too_many_live_games",),
-                   422: ("creator_not_human", "no_human_seat", "invalid_options")},
+                   422: ("creator_not_human", "no_human_seat", "invalid_options",
+                         "rated_needs_players")},
     "joinGame": {401: ("missing_token", "invalid_player_token"), 403: ("invalid_invite",),
                  404: ("game_not_found",),
                  409: ("seat_taken", "player_already_seated", "too_many_live_games")},

@@ -131,6 +131,8 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                     "Idempotency-Key must be 1 to 255 visible ASCII characters"),
         "after_out_of_range": ("No such event", "The game has {events} events, not {after}"),
         "no_human_seat": ("No human seat", "At least one seat must be human"),
+        "rated_needs_players": ("Rated games are between players",
+                                "A rated game needs a player token and human seats only"),
         "creator_not_human": ("Creator seat not human", "Seat {seat} is not a human seat"),
         "unknown_level": ("Unknown computer level", "No computer level {level}; choose {allowed}"),
         "store_unavailable": ("Service unavailable",
@@ -319,6 +321,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "after_out_of_range": ("No existe ese evento",
                                "La partida tiene {events} eventos, no {after}"),
         "no_human_seat": ("Ningún asiento humano", "Al menos un asiento debe ser humano"),
+        "rated_needs_players": ("Las partidas puntuadas son entre jugadores",
+                                "Una partida puntuada necesita un token de jugador y solo "
+                                "asientos humanos"),
         "creator_not_human": ("El asiento del creador no es humano",
                               "El asiento {seat} no es humano"),
         "unknown_level": ("Nivel desconocido", "No existe el nivel {level}; elija {allowed}"),

@@ -46,7 +46,8 @@ class Games:
         self.stream_seconds = stream_seconds
 
     def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
-               caps: Sequence[LiveGamesCap] = (), player: Player | None = None) -> SeatAccess:
+               caps: Sequence[LiveGamesCap] = (), player: Player | None = None,
+               rated: bool = False) -> SeatAccess:
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
         `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}. The
@@ -63,6 +64,10 @@ class Games:
         if not humans:
             raise InvalidInputError("at least one seat must be human", code="no_human_seat",
                                     field="seats")
+        if rated and (player is None or len(humans) < len(seats)):
+            raise InvalidInputError("a rated game is played between players: a player token "
+                                    "and human seats only", code="rated_needs_players",
+                                    field="rated")
         creator = humans[0] if creator_seat is None else creator_seat
         if creator not in humans:
             raise InvalidInputError(f"seat {creator} is not a human seat",
@@ -88,7 +93,7 @@ class Games:
             acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
             connected=tuple(seat.kind == "computer" or number == creator
                             for number, seat in enumerate(seats)),
-            player_webhooks=player_webhooks, computers_due=computers_due))
+            player_webhooks=player_webhooks, computers_due=computers_due, rated=rated))
         game_id = table.insert(record, events, caps)
         metrics.record_game_created()
         table.link_players(record, game_id)
@@ -124,6 +129,8 @@ class Games:
                                   code="invalid_invite")
             if record.seats[seat].taken:
                 raise SeatTaken(f"seat {seat} is already taken", seat=seat)
+            if record.rated and player is None:
+                raise TokenRequired("a rated game is joined with a player token")
             token = tokens.new_secret()
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)

@@ -243,8 +243,9 @@ FOLLOW_LINKS = {
 @_problem(422, "creator_not_human",
           "The body does not follow the schema, or its parts do not fit together (what the "
           "schema cannot say): `creator_seat` past the seats or on a computer seat "
-          "(creator_not_human), no human seat (no_human_seat), teams for another number of "
-          "seats, or muggins or a count time limit without manual counting (invalid_options)",
+          "(creator_not_human), no human seat (no_human_seat), `rated` without a player token "
+          "or with a computer seat (rated_needs_players), teams for another number of seats, "
+          "or muggins or a count time limit without manual counting (invalid_options)",
           {"seat": 2}, field="creator_seat")
 @_problem(503, "store_unavailable", "The game store is unreachable (store_unavailable), or "
                                     "full (store_full): Redis out of memory, or the embedded "
@@ -263,7 +264,7 @@ def create_game(spec: dict):
     linked to the player: it lists the game, and its token opens the seat."""
     player = _player()
     access = _games().create(spec["seats"], spec["options"], spec.get("creator_seat"),
-                               _live_games_caps(), player)
+                               _live_games_caps(), player, spec["rated"])
     response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
     response.headers["Location"] = f"/v1/games/{access.game.game_id}"
     return response

@@ -18,3 +18,9 @@ GAMES = {
          "rematch": REMATCH_ID},
     ],
 }
+PROFILE = {
+    "player_id": PLAYER_ID, "name": "Ana", "created_at": "2027-01-15T08:00:00.000Z",
+    "ratings": [{"format": "2", "rating": 1069, "change": 69, "provisional": True, "games": 1}],
+    "stats": [{"format": "2", "games": 1, "wins": 1, "skunks_given": 0, "skunks_taken": 0,
+               "deals": 9, "average": {"hand": 7.3, "crib": 4.2, "pegging": 3.6}}],
+}

@@ -5,11 +5,13 @@ from __future__ import annotations
 from service.api.blueprint import Blueprint
 from service.api.games.views import _players, _problem, _token
 from service.api.players import examples
-from service.api.players.schemas import CreatePlayerSchema, PlayerGamesSchema, PlayerSchema
+from service.api.players.schemas import (CreatePlayerSchema, PlayerGamesSchema, PlayerSchema,
+                                         ProfileSchema)
 from service.api.responses import document_errors, json_response
 from service.games.errors import TokenRequired
-from service.games.players import LobbyGame
+from service.games.players import LobbyGame, Player
 from service.games.event_log import server_time
+from service.ratings import FORMATS, Stats
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players: one identity over many seats, and its games")
@@ -22,6 +24,8 @@ UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable 
 
 PLAYER_BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
 CREATED_LINKS = {
+    "getPlayer": {"operationId": "getPlayer", "parameters": PLAYER_BEARER,
+                  "description": "Read the player's profile"},
     "listPlayerGames": {"operationId": "listPlayerGames", "parameters": PLAYER_BEARER,
                         "description": "List the player's games"},
     "createGame": {"operationId": "createGame", "parameters": PLAYER_BEARER,
@@ -48,6 +52,57 @@ def create_player(body: dict):
                               "token": created.token}, status=201)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@blp.route("/me", methods=["GET"])
+@blp.doc(operationId="getPlayer", security=PLAYER_REQUIRED)
+@document_errors(blp, 500)
+@_problem(401, "invalid_player_token", "No player token (missing_token), or one of no player: "
+                                       "unknown or expired (invalid_player_token)")
+@UNAVAILABLE
+@blp.documented_response(200, ProfileSchema, example=examples.PROFILE)
+def get_player():
+    """The player's profile: name, ratings and statistics per format
+
+    A format is the game's layout: 2 to 6 players each for themselves, or the teams (2x2,
+    3x2, 2x3). Ratings move only in rated games; statistics count every finished game with a
+    winner, rated or not, once it ends."""
+    response = json_response(profile(_identified("reading a player")))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response
+
+
+def _identified(doing: str) -> Player:
+    token = _token()
+    if token is None:
+        raise TokenRequired(f"{doing} needs its player token")
+    return _players().identify(token)
+
+
+def profile(player: Player) -> dict:
+    ratings = dict(player.ratings)
+    stats = dict(player.stats)
+    return {
+        "player_id": player.player_id, "name": player.name,
+        "created_at": server_time(player.created),
+        "ratings": [{"format": fmt, "rating": ratings[fmt].display,
+                     "change": player.change_in(fmt), "provisional": ratings[fmt].provisional,
+                     "games": ratings[fmt].games} for fmt in FORMATS if fmt in ratings],
+        "stats": [_stats(fmt, stats[fmt]) for fmt in FORMATS if fmt in stats],
+    }
+
+
+def _stats(fmt: str, stats: Stats) -> dict:
+    def per(points: int, deals: int) -> float:
+        return round(points / deals, 2) if deals else 0.0
+
+    return {"format": fmt, "games": stats.games, "wins": stats.wins,
+            "skunks_given": stats.skunks_given, "skunks_taken": stats.skunks_taken,
+            "deals": stats.deals, "average": {
+                "hand": per(stats.hand_points, stats.deals),
+                "crib": per(stats.crib_points, stats.cribs),
+                "pegging": per(stats.pegging_points, stats.deals)}}
 
 
 @blp.route("/me/games", methods=["GET"])
