@@ -51,6 +51,7 @@ class Player:
     stats: tuple[tuple[str, Stats], ...] = ()     # (format, stats) of the formats played
     changes: tuple[tuple[str, int], ...] = ()     # (format, what its last game moved it)
     settled: tuple[str, ...] = ()   # the games whose result is counted, the newest last
+    listed: bool = True             # shown on leaderboards
 
     def rating(self, fmt: str) -> Rating:
         """The player's rating in a format: the initial one (provisional) if never rated."""
@@ -190,7 +191,8 @@ def player_document(player: Player) -> str:
         "ratings": {fmt: rating.to_dict() for fmt, rating in player.ratings},
         "stats": {fmt: stats.to_dict() for fmt, stats in player.stats},
         "changes": dict(player.changes),
-        "settled": list(player.settled[-SETTLED_KEPT:])}, separators=(",", ":"))
+        "settled": list(player.settled[-SETTLED_KEPT:]), "listed": player.listed},
+        separators=(",", ":"))
 
 
 def player_from(key: str, stored: StoredPlayer) -> Player:
@@ -202,4 +204,4 @@ def player_from(key: str, stored: StoredPlayer) -> Player:
                   tuple((fmt, Stats.from_dict(stats))
                         for fmt, stats in data.get("stats", {}).items()),
                   tuple(data.get("changes", {}).items()),
-                  tuple(data.get("settled", ())))
+                  tuple(data.get("settled", ())), data.get("listed", True))

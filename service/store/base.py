@@ -288,6 +288,10 @@ class GameStore(ABC):
         the player is gone."""
 
     @abstractmethod
+    def delete_player(self, player_key: str) -> None:
+        """Forget the player and its games list (nothing if there is none)."""
+
+    @abstractmethod
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:
         """Up to `count` entries for `consumer`: retries due by `now` (epoch seconds) are queued

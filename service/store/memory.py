@@ -251,6 +251,10 @@ class MemoryGameStore(GameStore):
             player.data = data
             return True
 
+    def delete_player(self, player_key: str) -> None:
+        with self._lock:
+            self._players.pop(player_key, None)
+
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:
         with self._lock:

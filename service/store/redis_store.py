@@ -777,6 +777,10 @@ class RedisGameStore(GameStore):
         return bool(self._run(PLAYER_SAVE, player_key, [expected, data, ttl],
                               keys=player_keys(player_key)))
 
+    def delete_player(self, player_key: str) -> None:
+        with self._errors_mapped():  # one slot: the keys share the player's hash tag
+            self._connect().delete(*player_keys(player_key))
+
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot
         of its own)."""

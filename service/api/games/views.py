@@ -39,6 +39,7 @@ from service.api.responses import document_errors, json_response, problem_exampl
 from service.compute import ComputeTier
 from service.games import (ActionRequest, EventsPage, GameSnapshot, Games, GameTable, Players,
                            Rematches, StreamTickets)
+from service.games.accounts import Accounts
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
 from service.games.sweeper import Sweeper
@@ -55,6 +56,7 @@ PLAYERS = "cribbage.players"
 TICKETS = "cribbage.stream_tickets"
 REMATCHES = "cribbage.rematches"
 SWEEPER = "cribbage.sweeper"
+ACCOUNTS = "cribbage.accounts"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 LAST_EVENT_ID = re.compile(r"[0-9]{1,9}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
@@ -84,6 +86,7 @@ def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
     app.extensions[TABLE] = table
     app.extensions[GAMES] = Games(table, settings.stream_seconds)
     app.extensions[PLAYERS] = Players(store, clock, players)
+    app.extensions[ACCOUNTS] = Accounts(table, app.extensions[PLAYERS])
     app.extensions[TICKETS] = StreamTickets(table)
     app.extensions[REMATCHES] = Rematches(table)
     # Started by the server process (service/server/hooks.py post_worker_init), not here.

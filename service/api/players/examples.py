@@ -23,4 +23,7 @@ PROFILE = {
     "ratings": [{"format": "2", "rating": 1069, "change": 69, "provisional": True, "games": 1}],
     "stats": [{"format": "2", "games": 1, "wins": 1, "skunks_given": 0, "skunks_taken": 0,
                "deals": 9, "average": {"hand": 7.3, "crib": 4.2, "pegging": 3.6}}],
+    "listed": True,
 }
+CHANGE_REQUEST = {"name": "Ana María", "listed": False, "rotate_token": True}
+CHANGED = {**PROFILE, "name": "Ana María", "listed": False, "token": "n3WpL4y3rT0k3nQ7sD2fGh"}

@@ -111,3 +111,20 @@ class ProfileSchema(ma.Schema):
         "description": "Every format the player has a rated game in"})
     stats = fields.List(fields.Nested(StatsSchema), required=True, metadata={
         "description": "Every format the player has finished a game in"})
+    listed = fields.Boolean(required=True, metadata={
+        "description": "Shown on leaderboards (once out of its placement games)"})
+
+
+class PlayerChangeSchema(ma.Schema):
+    name = fields.String(validate=NAME, metadata={
+        "description": "A new name for the player (its seats keep their own names)"})
+    listed = fields.Boolean(metadata={
+        "description": "false hides the player from every leaderboard; true shows it again"})
+    rotate_token = fields.Boolean(metadata={
+        "description": "true: a new player token, returned once in `token`; the old token "
+                       "stops opening the player and its seats at once"})
+
+
+class ChangedProfileSchema(ProfileSchema):
+    token = fields.String(metadata={
+        "description": "The new player token, only when rotate_token was true: shown once"})

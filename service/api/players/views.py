@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from service.api.blueprint import Blueprint
-from service.api.games.views import _players, _problem, _token
+from flask import Response, current_app
+
+from service.api.games.views import ACCOUNTS, _players, _problem, _token
 from service.api.players import examples
-from service.api.players.schemas import (CreatePlayerSchema, PlayerGamesSchema, PlayerSchema,
+from service.api.players.schemas import (ChangedProfileSchema, CreatePlayerSchema,
+                                         PlayerChangeSchema, PlayerGamesSchema, PlayerSchema,
                                          ProfileSchema)
 from service.api.responses import document_errors, json_response
 from service.games.errors import TokenRequired
+from service.games.accounts import Accounts
 from service.games.players import LobbyGame, Player
 from service.games.event_log import server_time
 from service.ratings import FORMATS, Stats
@@ -73,6 +79,57 @@ def get_player():
     return response
 
 
+@blp.route("/me", methods=["PATCH"])
+@blp.doc(operationId="changePlayer", security=PLAYER_REQUIRED)
+@document_errors(blp, 400, 413, 415, 422, 500)
+@_problem(401, "invalid_player_token", "No player token (missing_token), or one of no player: "
+                                       "unknown or expired (invalid_player_token)")
+@UNAVAILABLE
+@blp.arguments(PlayerChangeSchema, example=examples.CHANGE_REQUEST)
+@blp.documented_response(200, ChangedProfileSchema, example=examples.CHANGED)
+def change_player(change: dict):
+    """Rename the player, hide it from leaderboards or show it, or rotate its token
+
+    With `rotate_token: true` the answer holds the new token, shown only here; from then on
+    the old token opens neither the player nor any of its seats (each seat token keeps
+    working). Every change asked is made; the answer is the profile after them."""
+    player = _identified("changing a player")
+    if "name" in change or "listed" in change:
+        player = _players().change(player, lambda stored: replace(
+            stored, name=change.get("name", stored.name),
+            listed=change.get("listed", stored.listed)))
+    body = profile(player)
+    if change.get("rotate_token"):
+        body["token"] = _accounts().rotate(player).token
+    response = json_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("Authorization")
+    return response
+
+
+@blp.route("/me", methods=["DELETE"])
+@blp.doc(operationId="deletePlayer", security=PLAYER_REQUIRED,
+         responses={204: {"description": "The player is erased"}})
+@document_errors(blp, 500)
+@_problem(401, "invalid_player_token", "No player token (missing_token), or one of no player: "
+                                       "unknown or expired (invalid_player_token)")
+@UNAVAILABLE
+def delete_player():
+    """Erase the player
+
+    Its name, ratings, statistics and webhooks are gone, its notifications stop and it leaves
+    every leaderboard. Its games stay whole: each seat keeps working with its own seat token
+    (no longer with the player token), and its seats in finished games show the name
+    "Former player"."""
+    _accounts().erase(_identified("erasing a player"))
+    return Response(status=204)
+
+
+def _accounts() -> Accounts:
+    accounts: Accounts = current_app.extensions[ACCOUNTS]
+    return accounts
+
+
 def _identified(doing: str) -> Player:
     token = _token()
     if token is None:
@@ -90,6 +147,7 @@ def profile(player: Player) -> dict:
                      "change": player.change_in(fmt), "provisional": ratings[fmt].provisional,
                      "games": ratings[fmt].games} for fmt in FORMATS if fmt in ratings],
         "stats": [_stats(fmt, stats[fmt]) for fmt in FORMATS if fmt in stats],
+        "listed": player.listed,
     }
 
 

@@ -1,0 +1,82 @@
+"""A player's account over time: a new token (the old one stops), and erasure.
+
+A seat is linked to a player by the digest of the player's token (Seat.player_hash), which is
+also the player's key in the store. Rotating the token therefore moves the player: a copy of
+its document and games list under the new token's digest, then every seat of its games
+re-linked to it, then the old key deleted, so the old token opens neither the player nor any
+seat. Seats are found by the player's id, not its old digest, so a rotation cut off half way
+and asked again re-links the seats the first attempt had moved. Until the old key is deleted
+the old token still works; the copy an unfinished attempt left expires unused.
+
+Erasure unlinks every seat (the seat tokens keep working), gives the seats of finished games a
+neutral name, drops the player's webhooks from its games (their notifications stop) and its
+leaderboard entries, then deletes the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+
+from . import tokens
+from .errors import GameNotFound
+from .players import NewPlayer, Player, Players, player_document
+from .record import GameRecord, Seat
+from .table import GameTable
+
+ERASED_NAME = "Former player"
+
+
+class Accounts:
+    def __init__(self, table: GameTable, players: Players):
+        self.table = table
+        self.players = players
+
+    def rotate(self, player: Player) -> NewPlayer:
+        """A new token for the player; the old one stops opening it and its seats."""
+        store, ttl = self.table.store, self.players.policy.ttl_seconds
+        token = tokens.new_secret()
+        moved = replace(player, key=tokens.digest(token))
+        store.create_player(moved.key, player_document(moved), ttl)
+        for game_id, seat in reversed(player.games):   # the oldest first: the newest ends first
+            store.link_player_game(moved.key, game_id, seat, ttl)
+        self._each_game(player, lambda record: _relinked(record, player, moved.key))
+        store.delete_player(player.key)
+        return NewPlayer(moved, token)
+
+    def erase(self, player: Player) -> None:
+        """Forget the player; its games stay whole."""
+        self._each_game(player, lambda record: _unlinked(record, player))
+        self.table.store.delete_player(player.key)
+
+    def _each_game(self, player: Player, change) -> None:
+        for game_id, _ in player.games:
+            try:
+                self.table.change(game_id, None, lambda record, _: change(record))
+            except GameNotFound:
+                continue   # expired: nothing links it any more
+
+
+def _relinked(record: GameRecord, player: Player, key: str) -> GameRecord:
+    seats = tuple(replace(seat, player_hash=key) if seat.player_id == player.player_id
+                  else seat for seat in record.seats)
+    webhooks = tuple(key if held == player.key else held for held in record.player_webhooks)
+    if seats == record.seats and webhooks == record.player_webhooks:
+        return record
+    return replace(record, seats=seats, player_webhooks=webhooks)
+
+
+def _unlinked(record: GameRecord, player: Player) -> GameRecord:
+    def unlinked(seat: Seat) -> Seat:
+        if seat.player_id != player.player_id:
+            return seat
+        name = ERASED_NAME if record.ended else seat.name
+        return replace(seat, player_id=None, player_hash=None, name=name)
+
+    seats = tuple(unlinked(seat) for seat in record.seats)
+    webhooks = tuple(held for held in record.player_webhooks if held != player.key)
+    if seats == record.seats and webhooks == record.player_webhooks:
+        return record
+    return replace(record, seats=seats, player_webhooks=webhooks)
+
+
