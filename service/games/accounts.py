@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 
-from . import tokens
+from . import leaderboards, tokens
 from .errors import GameNotFound
 from .players import NewPlayer, Player, Players, player_document
 from .record import GameRecord, Seat
@@ -31,6 +31,17 @@ class Accounts:
     def __init__(self, table: GameTable, players: Players):
         self.table = table
         self.players = players
+
+    def change(self, player: Player, name: str | None, listed: bool | None) -> Player:
+        """A new name, or hidden from the leaderboards (listed False) or shown on them."""
+        changed = self.players.change(player, lambda stored: replace(
+            stored, name=stored.name if name is None else name,
+            listed=stored.listed if listed is None else listed))
+        if changed.listed:
+            leaderboards.show(self.table.store, changed)
+        else:
+            leaderboards.withdraw(self.table.store, changed, self.table.clock())
+        return changed
 
     def rotate(self, player: Player) -> NewPlayer:
         """A new token for the player; the old one stops opening it and its seats."""
@@ -47,6 +58,7 @@ class Accounts:
     def erase(self, player: Player) -> None:
         """Forget the player; its games stay whole."""
         self._each_game(player, lambda record: _unlinked(record, player))
+        leaderboards.withdraw(self.table.store, player, self.table.clock())
         self.table.store.delete_player(player.key)
 
     def _each_game(self, player: Player, change) -> None:

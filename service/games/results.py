@@ -8,7 +8,8 @@ then counts it with a compare-and-set of its own document that names the game (P
 so counting it again changes nothing; once every player has, the record says so (`settled`).
 A process that dies in between leaves the record unsettled, and the game due in the deadline
 index SETTLE_AFTER seconds after its end: the sweeper (or the next request to the game)
-finishes the counting. Rated: every seat linked to a distinct player and a side won (an
+finishes the counting. Each rated player is then put on the leaderboards (leaderboards.post,
+which sets the rating it has: again is the same). Rated: every seat linked to a distinct player and a side won (an
 aborted or abandoned game moves no rating and counts in no stats).
 """
 
@@ -24,6 +25,7 @@ from service.ratings import format_of, rate, stats_of
 from service.ratings.model import ranks_of
 from service.store import GameStore, StoreError
 
+from . import leaderboards
 from .game_result import GameResult, SeatResult
 from .players import WRITE_ATTEMPTS, Player, player_document, player_from
 from .record import Seat
@@ -82,18 +84,23 @@ def settle(store: GameStore, ttl: int, game_id: str, result: GameResult) -> Game
     """Count the result for each of its players (those who counted it already are left as
     they are); the result marked settled. StoreError leaves it to be settled again."""
     for seat in result.seats:
-        _count(store, ttl, game_id, result.format, seat)
+        player = _count(store, ttl, game_id, result.format, seat)
+        if player is not None and result.rated:
+            leaderboards.post(store, player, result.format, player.rating(result.format),
+                              result.due - SETTLE_AFTER)
     return replace(result, settled=True)
 
 
-def _count(store: GameStore, ttl: int, game_id: str, fmt: str, seat: SeatResult) -> None:
+def _count(store: GameStore, ttl: int, game_id: str, fmt: str,
+           seat: SeatResult) -> Player | None:
+    """The player as it stands once it has counted the game (None if it is gone)."""
     for _ in range(WRITE_ATTEMPTS):
         stored = store.load_player(seat.player_key, ttl)
         if stored is None:
-            return   # the player expired, or erased itself: nothing to count for it
+            return None   # the player expired, or erased itself: nothing to count for it
         player = player_from(seat.player_key, stored)
         if game_id in player.settled:
-            return
+            return player
         ratings, changes = dict(player.ratings), dict(player.changes)
         if seat.before is not None and seat.after is not None:
             ratings[fmt] = player.rating(fmt).moved(seat.before, seat.after)
@@ -103,7 +110,7 @@ def _count(store: GameStore, ttl: int, game_id: str, fmt: str, seat: SeatResult)
         counted = replace(player, ratings=tuple(ratings.items()), stats=tuple(stats.items()),
                           changes=tuple(changes.items()), settled=player.settled + (game_id,))
         if store.save_player(seat.player_key, stored.data, player_document(counted), ttl):
-            return
+            return counted
     raise StoreError(f"player of seat {seat.seat} too busy to count game {game_id}")
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from service.api.blueprint import Blueprint
 from flask import Response, current_app
 
@@ -95,9 +93,7 @@ def change_player(change: dict):
     working). Every change asked is made; the answer is the profile after them."""
     player = _identified("changing a player")
     if "name" in change or "listed" in change:
-        player = _players().change(player, lambda stored: replace(
-            stored, name=change.get("name", stored.name),
-            listed=change.get("listed", stored.listed)))
+        player = _accounts().change(player, change.get("name"), change.get("listed"))
     body = profile(player)
     if change.get("rotate_token"):
         body["token"] = _accounts().rotate(player).token
