@@ -95,6 +95,15 @@ class LobbyGame:
     rematch_game_id: str | None   # the rematch offered or started after this game
 
 
+LobbyPlace = tuple[bool, float, str, int]   # where a game comes in a player's list
+
+
+def lobby_place(line: LobbyGame) -> LobbyPlace:
+    """Games in play first, then the newest write first (then the newest link first, the
+    store's order); the game and seat name it."""
+    return (line.ended, -line.updated, line.game_id, line.seat)
+
+
 def player_owner(player_id: str) -> str:
     """The owner a player stands for among the live-game caps (service.games.caps)."""
     return "player:" + player_id
@@ -153,7 +162,23 @@ class Players:
                 lines.append(self._lobby_line(game_id, seat, GameRecord.from_json(game.data)))
         if gone:
             self.store.unlink_player_games(player.key, gone)
-        return tuple(sorted(lines, key=lambda line: (line.ended, -line.updated)))
+        return tuple(sorted(lines, key=lambda line: lobby_place(line)[:2]))
+
+    def games_page(self, player: Player, limit: int, after: LobbyPlace | None = None
+                   ) -> tuple[tuple[LobbyGame, ...], LobbyPlace | None]:
+        """Up to `limit` of the player's games (in games_of's order) after the place `after`,
+        and the place of the last one if more follow (None if not). The page goes on after
+        the game `after` names; if that game has moved or gone, after the last game that
+        came before its place. A game that changed between two pages moves: it may show
+        twice, or not at all, as in any list of live things paged by where the last page
+        ended."""
+        lines = list(self.games_of(player))
+        if after is not None:
+            named = [number for number, line in enumerate(lines) if lobby_place(line) == after]
+            lines = lines[named[0] + 1:] if named else [
+                line for line in lines if lobby_place(line)[:2] > after[:2]]
+        page = tuple(lines[:limit])
+        return page, lobby_place(page[-1]) if len(lines) > limit else None
 
     def _stored(self, key: str) -> StoredPlayer:
         stored = self.stored(key)

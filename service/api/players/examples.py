@@ -17,6 +17,7 @@ GAMES = {
          "updated_at": "2027-01-15T08:15:40.000Z", "ended": True, "rematch_of": None,
          "rematch": REMATCH_ID},
     ],
+    "next": None,
 }
 PROFILE = {
     "player_id": PLAYER_ID, "name": "Ana", "created_at": "2027-01-15T08:00:00.000Z",

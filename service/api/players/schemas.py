@@ -63,6 +63,18 @@ class PlayerGamesSchema(ma.Schema):
     games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
         "description": "Games in play first, then finished ones not yet expired; the most "
                        "recently changed first"})
+    next = fields.String(required=True, allow_none=True, metadata={
+        "description": "The cursor of the next page (pass it as `cursor`); null on the last"})
+
+
+CURSOR = "^[A-Za-z0-9_-]{1,400}$"
+
+
+class PlayerGamesQuerySchema(ma.Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200), metadata={
+        "description": "Games per page (at most 200)"})
+    cursor = fields.String(validate=validate.Regexp(CURSOR), metadata={
+        "description": "The `next` of the page before", "pattern": CURSOR})
 
 
 class RatingSchema(ma.Schema):

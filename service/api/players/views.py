@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import json
+
 from service.api.blueprint import Blueprint
 from flask import Response, current_app
 
 from service.api.games.views import ACCOUNTS, _players, _problem, _token
 from service.api.players import examples
 from service.api.players.schemas import (ChangedProfileSchema, CreatePlayerSchema,
-                                         PlayerChangeSchema, PlayerGamesSchema, PlayerSchema,
-                                         ProfileSchema)
+                                         PlayerChangeSchema, PlayerGamesQuerySchema,
+                                         PlayerGamesSchema, PlayerSchema, ProfileSchema)
 from service.api.responses import document_errors, json_response
 from service.games.errors import TokenRequired
 from service.games.accounts import Accounts
-from service.games.players import LobbyGame, Player
+from service.errors import InvalidInputError
+from service.games.players import LobbyGame, LobbyPlace, Player
 from service.games.event_log import server_time
 from service.ratings import FORMATS, Stats
 
@@ -164,21 +168,24 @@ def _stats(fmt: str, stats: Stats) -> dict:
 @document_errors(blp, 500)
 @_problem(401, "invalid_player_token", "No player token (missing_token), or one of no player: "
                                        "unknown or expired (invalid_player_token)")
+@_problem(422, "invalid_cursor", "A query parameter out of its range, or a cursor this "
+                                 "service did not give (invalid_cursor)", field="cursor")
 @UNAVAILABLE
+@blp.arguments(PlayerGamesQuerySchema, location="query")
 @blp.documented_response(200, PlayerGamesSchema, example=examples.GAMES)
-def list_player_games():
+def list_player_games(query: dict):
     """The player's games: those in play, then those recently finished
 
     Each with the player's seat, whose turn it is, the scores and the other seats' names:
     what a lobby screen shows. Read or act in any of them with the player token. A game
-    leaves the list when it expires."""
-    token = _token()
-    if token is None:
-        raise TokenRequired("listing a player's games needs its player token")
-    players = _players()
-    player = players.identify(token)
-    games = [_line(line) for line in players.games_of(player)]
-    response = json_response({"player_id": player.player_id, "games": games})
+    leaves the list when it expires. Paged: `limit` games, then `next` is the cursor of
+    the page after."""
+    player = _identified("listing a player's games")
+    after = None if query.get("cursor") is None else _place(query["cursor"])
+    lines, last = _players().games_page(player, query["limit"], after)
+    response = json_response({"player_id": player.player_id,
+                              "games": [_line(line) for line in lines],
+                              "next": None if last is None else _cursor(last)})
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Authorization")
     return response
@@ -201,3 +208,21 @@ def _line(line: LobbyGame) -> dict:
 
 def _table_seat(number: int, seat) -> dict:
     return {"seat": number, "kind": seat.kind, "name": seat.name}
+
+
+def _cursor(place: LobbyPlace) -> str:
+    text = json.dumps(list(place), separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _place(cursor: str) -> LobbyPlace:
+    try:
+        ended, updated, game_id, seat = json.loads(
+            base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        if not (isinstance(ended, bool) and isinstance(updated, (int, float))
+                and isinstance(game_id, str) and isinstance(seat, int)):
+            raise ValueError(cursor)
+    except (ValueError, TypeError) as error:
+        raise InvalidInputError("this cursor was not given by this service",
+                                code="invalid_cursor", field="cursor") from error
+    return (ended, float(updated), game_id, seat)
