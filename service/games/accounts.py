@@ -15,6 +15,7 @@ leaderboard entries, then deletes the player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 
@@ -61,7 +62,7 @@ class Accounts:
         leaderboards.withdraw(self.table.store, player, self.table.clock())
         self.table.store.delete_player(player.key)
 
-    def _each_game(self, player: Player, change) -> None:
+    def _each_game(self, player: Player, change: Callable[[GameRecord], GameRecord]) -> None:
         for game_id, _ in player.games:
             try:
                 self.table.change(game_id, None, lambda record, _: change(record))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import current_app
+from collections.abc import Callable
+
+from flask import Flask, current_app
+from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
 from service.api.games.views import _players, _problem, _token
@@ -13,6 +16,7 @@ from service.errors import InvalidInputError
 from service.games.errors import TokenRequired
 from service.games.leaderboards import Leaderboards
 from service.ratings import FORMATS
+from service.store import GameStore
 
 blp = Blueprint("leaderboards", __name__, url_prefix="/v1/leaderboards",
                 description="Leaderboards: the best rated players of each format")
@@ -21,12 +25,12 @@ LEADERBOARDS = "cribbage.leaderboards"
 PLAYER_OPTIONAL: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
 
 
-def init_app(app, api, store, clock) -> None:
+def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float]) -> None:
     app.extensions[LEADERBOARDS] = Leaderboards(store, clock)
     api.register_blueprint(blp)
 
 
-@blp.route("/<fmt>", methods=["GET"])
+@blp.route("/<format>", methods=["GET"])
 @blp.doc(operationId="getLeaderboard", security=PLAYER_OPTIONAL)
 @document_errors(blp, 400, 500)
 @_problem(401, "missing_token", "around=me without a player token (missing_token), or with "
@@ -38,13 +42,14 @@ def init_app(app, api, store, clock) -> None:
                                     "retry after Retry-After seconds")
 @blp.arguments(BoardQuerySchema, location="query")
 @blp.documented_response(200, BoardSchema, example=examples.BOARD)
-def get_leaderboard(query: dict, fmt: str):
+def get_leaderboard(query: dict, format: str):  # noqa: A002 (the path's own name)
     """A format's leaderboard: the top, or the places around you
 
     Formats: `2` to `6` players each for themselves, `2x2`, `3x2`, `2x3` teams. Each month
     (UTC) is a season with its own board; `all` is all time. Only players out of their 5
     placement games are on a board, and a player may hide from them (PATCH
     /v1/players/me)."""
+    fmt = format
     if fmt not in FORMATS:
         raise InvalidInputError(f"no format {fmt!r}", code="invalid_format", field="format",
                                 format=fmt, allowed=", ".join(FORMATS))

@@ -34,6 +34,11 @@ PLAYER_BEARER = {"header.Authorization": "Bearer {$response.body#/token}"}
 CREATED_LINKS = {
     "getPlayer": {"operationId": "getPlayer", "parameters": PLAYER_BEARER,
                   "description": "Read the player's profile"},
+    "changePlayer": {"operationId": "changePlayer", "parameters": PLAYER_BEARER,
+                     "description": "Rename the player, hide it, or rotate its token"},
+    "getLeaderboard": {"operationId": "getLeaderboard", "parameters": {
+        **PLAYER_BEARER, "path.format": "2", "query.around": "me"},
+        "description": "The places around the player on the 2-player board"},
     "listPlayerGames": {"operationId": "listPlayerGames", "parameters": PLAYER_BEARER,
                         "description": "List the player's games"},
     "createGame": {"operationId": "createGame", "parameters": PLAYER_BEARER,
