@@ -126,3 +126,17 @@ def test_a_casual_game_played_out_counts_stats_and_moves_no_rating(client):
     deals = seats[0].read()["view"]["hand_number"]
     assert (stats["format"], stats["games"], stats["deals"]) == ("2", 1, deals)
     assert profile(client, bea["token"])["stats"] == []   # Bea joined without a player
+
+
+def test_a_game_made_of_linked_seats_is_rated_and_each_seat_has_its_token(app, client):
+    ana, bea = new_player(client), new_player(client, "Bea")
+    games = app.extensions["cribbage.games"]
+    players = app.extensions["cribbage.players"]
+    game_id, seat_tokens = games.create_linked(
+        [players.identify(ana["token"]), players.identify(bea["token"])], {}, rated=True)
+    by_seat = Player(client, game_id, seat_tokens[1], 1)
+    assert by_seat.read()["seat"] == 1
+    assert Player(client, game_id, bea["token"], None).read()["seat"] == 1
+    by_seat.act({"type": "resign"})
+    assert profile(client, ana["token"])["ratings"] == [ANA_WINS]
+    assert profile(client, bea["token"])["ratings"] == [BEA_LOSES]
