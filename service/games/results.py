@@ -16,7 +16,6 @@ aborted or abandoned game moves no rating and counts in no stats).
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -29,8 +28,6 @@ from . import leaderboards
 from .game_result import GameResult, SeatResult
 from .players import WRITE_ATTEMPTS, Player, player_document, player_from
 from .record import Seat
-
-log = logging.getLogger(__name__)
 
 SETTLE_AFTER = 10.0   # seconds after its end a game whose result is not counted yet is due
 
