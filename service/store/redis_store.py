@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import redis
 from redis.backoff import NoBackoff
@@ -811,18 +811,19 @@ class RedisGameStore(GameStore):
             return []
         with self._errors_mapped():
             client = self._connect()
-            places = client.zrevrange(board_key(board), start, start + count - 1,
-                                      withscores=True)
+            places = cast(list[tuple[str, float]], client.zrevrange(
+                board_key(board), start, start + count - 1, withscores=True))
             if not places:
                 return []
-            names = client.hmget(BOARD_NAMES, [member for member, _ in places])
+            names = cast(list[str | None],
+                         client.hmget(BOARD_NAMES, [member for member, _ in places]))
         return [(member, int(score), name) for (member, score), name in zip(places, names)
                 if name is not None]
 
     def board_place(self, board: str, member: str) -> int | None:
         with self._errors_mapped():
-            place = self._connect().zrevrank(board_key(board), member)
-        return None if place is None else int(place)
+            place = cast(int | None, self._connect().zrevrank(board_key(board), member))
+        return place
 
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot
