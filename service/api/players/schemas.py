@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.api.fields import StrictBoolean
 from service.api.games.events import SERVER_TIME
 from service.api.games.schemas import NAME
 from service.engine import PHASES
@@ -130,9 +131,9 @@ class ProfileSchema(ma.Schema):
 class PlayerChangeSchema(ma.Schema):
     name = fields.String(validate=NAME, metadata={
         "description": "A new name for the player (its seats keep their own names)"})
-    listed = fields.Boolean(metadata={
+    listed = StrictBoolean(metadata={
         "description": "false hides the player from every leaderboard; true shows it again"})
-    rotate_token = fields.Boolean(metadata={
+    rotate_token = StrictBoolean(metadata={
         "description": "true: a new player token, returned once in `token`; the old token "
                        "stops opening the player and its seats at once"})
 
