@@ -26,7 +26,7 @@ from .event_log import numbered
 from .idempotency import ReplayRecord
 from .new_game import game_options, game_seed, linked, new_seat
 from .players import Player
-from .record import GameRecord
+from .record import GameRecord, Seat
 from .requests import ActionRequest, to_action
 from .snapshots import EventsPage, GameSnapshot, Invite, SeatAccess
 from .table import GameTable
@@ -46,12 +46,14 @@ class Games:
         self.stream_seconds = stream_seconds
 
     def create(self, specs: Sequence[dict], options: dict, creator_seat: int | None = None,
-               caps: Sequence[LiveGamesCap] = (), player: Player | None = None) -> SeatAccess:
+               caps: Sequence[LiveGamesCap] = (), player: Player | None = None,
+               rated: bool = False) -> SeatAccess:
         """A new game; the creator gets a seat token and every other human seat an invite code.
 
         `specs`, one per seat: {"kind": "human"|"computer", "name": str?, "level": str?}. The
         game counts among the live games of each cap's owner until it is finished; past a
-        cap, TooManyLiveGames. With a `player`, the creator's seat is linked to it.
+        cap, TooManyLiveGames. With a `player`, the creator's seat is linked to it. A `rated`
+        game needs a player and human seats only; each other seat is joined by a player.
         """
         table = self.table
         deck_seed = options.get("deck_seed")
@@ -63,6 +65,10 @@ class Games:
         if not humans:
             raise InvalidInputError("at least one seat must be human", code="no_human_seat",
                                     field="seats")
+        if rated and (player is None or len(humans) < len(seats)):
+            raise InvalidInputError("a rated game is played between players: a player token "
+                                    "and human seats only", code="rated_needs_players",
+                                    field="rated")
         creator = humans[0] if creator_seat is None else creator_seat
         if creator not in humans:
             raise InvalidInputError(f"seat {creator} is not a human seat",
@@ -78,21 +84,52 @@ class Games:
         player_webhooks = (player.key,) if player is not None and player.webhooks else ()
         for invite in invites:
             seats[invite.seat] = replace(seats[invite.seat], invite_hash=tokens.digest(invite.code))
+        game_id, record = self._open(chosen, game_seed(deck_seed), seats, caps,
+                                     player_webhooks, {creator}, rated)
+        return SeatAccess(table.snapshot(game_id, 1, record, creator), token, invites)
+
+    def create_linked(self, players: Sequence[Player], options: dict, rated: bool = False,
+                      caps: Sequence[LiveGamesCap] = ()) -> tuple[str, tuple[str, ...]]:
+        """A game whose every seat is taken by a player, seat n by `players[n]` (as a pairing
+        of seekers makes it): no invites. Returns its id and each seat's token (the players'
+        own tokens open the seats too). `rated` needs distinct players."""
+        table = self.table
+        chosen = game_options({key: value for key, value in options.items()
+                               if key != "deck_seed"}, len(players))
+        if rated and len({player.player_id for player in players}) < len(players):
+            raise InvalidInputError("a rated game is played between distinct players",
+                                    code="rated_needs_players", field="rated")
+        seat_tokens = tuple(tokens.new_secret() for _ in players)
+        seats = [linked(replace(new_seat(number, {"name": player.name}),
+                                token_hash=tokens.digest(token)), player)
+                 for number, (player, token) in enumerate(zip(players, seat_tokens))]
+        caps = [*caps, *(cap for player in players for cap in player.cap(table.players))]
+        player_webhooks = tuple(player.key for player in players if player.webhooks)
+        game_id, _ = self._open(chosen, game_seed(None), seats, caps, player_webhooks, set(),
+                                rated)
+        return game_id, seat_tokens
+
+    def _open(self, chosen: engine.GameOptions, seed: bytes, seats: list[Seat],
+              caps: Sequence[LiveGamesCap],
+              player_webhooks: tuple[str, ...], present: set[int], rated: bool
+              ) -> tuple[str, GameRecord]:
+        """Store a new game with these seats; `present`: the seats at the table already."""
+        table = self.table
         now = table.clock()
-        new, opening = engine.start_game(chosen, game_seed(deck_seed), now=now)
+        new, opening = engine.start_game(chosen, seed, now=now)
         state, moves, computers_due = table.advance(seats, new, now)
         events = opening + moves
         record = timers.scheduled(GameRecord(
             tuple(seats), state, len(events), tuple(cap.owner for cap in caps), updated=now,
             human_moved=now, abandon_check=now + timers.abandoned_after(chosen),
-            acted_times=tuple(now if number == creator else 0.0 for number in range(len(seats))),
-            connected=tuple(seat.kind == "computer" or number == creator
+            acted_times=tuple(now if number in present else 0.0 for number in range(len(seats))),
+            connected=tuple(seat.kind == "computer" or number in present
                             for number, seat in enumerate(seats)),
-            player_webhooks=player_webhooks, computers_due=computers_due))
+            player_webhooks=player_webhooks, computers_due=computers_due, rated=rated))
         game_id = table.insert(record, events, caps)
         metrics.record_game_created()
         table.link_players(record, game_id)
-        return SeatAccess(table.snapshot(game_id, 1, record, creator), token, invites)
+        return game_id, record
 
     def join(self, game_id: str, code: str, name: str | None = None,
              idempotency_key: str | None = None, player: Player | None = None) -> SeatAccess:
@@ -124,6 +161,8 @@ class Games:
                                   code="invalid_invite")
             if record.seats[seat].taken:
                 raise SeatTaken(f"seat {seat} is already taken", seat=seat)
+            if record.rated and player is None:
+                raise TokenRequired("a rated game is joined with a player token")
             token = tokens.new_secret()
             taken = replace(record.seats[seat], token_hash=tokens.digest(token),
                             name=name or record.seats[seat].name)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service import engine
+from service.ratings import INITIAL, Rating, Stats
 from service.store import GameStore, StoredPlayer
 from service.webhooks.model import Webhook
 
@@ -29,6 +30,7 @@ from .record import GameRecord, is_over
 PLAYER_TTL_SECONDS = 30 * 86400   # a player is kept this long after its last use
 MAX_LIVE_GAMES = 100              # games in play one player may sit in
 WRITE_ATTEMPTS = 50               # compare-and-set rounds before giving up on a busy player
+SETTLED_KEPT = 500                # games whose result a player remembers having counted
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,22 @@ class Player:
     created: float
     games: tuple[tuple[str, int], ...] = ()   # (game id, seat), the newest link first
     webhooks: tuple[Webhook, ...] = ()        # told of every game of the player's seats
+    ratings: tuple[tuple[str, Rating], ...] = ()  # (format, rating) of the formats played
+    stats: tuple[tuple[str, Stats], ...] = ()     # (format, stats) of the formats played
+    changes: tuple[tuple[str, int], ...] = ()     # (format, what its last game moved it)
+    settled: tuple[str, ...] = ()   # the games whose result is counted, the newest last
+    listed: bool = True             # shown on leaderboards
+
+    def rating(self, fmt: str) -> Rating:
+        """The player's rating in a format: the initial one (provisional) if never rated."""
+        return dict(self.ratings).get(fmt, INITIAL)
+
+    def stats_in(self, fmt: str) -> Stats:
+        return dict(self.stats).get(fmt, Stats())
+
+    def change_in(self, fmt: str) -> int:
+        """What the player's last rated game of the format moved its displayed rating."""
+        return dict(self.changes).get(fmt, 0)
 
     def cap(self, policy: PlayerPolicy) -> list[LiveGamesCap]:
         if not policy.max_live_games:
@@ -77,6 +95,15 @@ class LobbyGame:
     rematch_game_id: str | None   # the rematch offered or started after this game
 
 
+LobbyPlace = tuple[bool, float, str, int]   # where a game comes in a player's list
+
+
+def lobby_place(line: LobbyGame) -> LobbyPlace:
+    """Games in play first, then the newest write first (then the newest link first, the
+    store's order); the game and seat name it."""
+    return (line.ended, -line.updated, line.game_id, line.seat)
+
+
 def player_owner(player_id: str) -> str:
     """The owner a player stands for among the live-game caps (service.games.caps)."""
     return "player:" + player_id
@@ -104,7 +131,7 @@ class Players:
 
     def by_key(self, key: str) -> Player:
         """The player stored under `key` (its token's digest); PlayerRefused if none."""
-        return _player_from(key, self._stored(key))
+        return player_from(key, self._stored(key))
 
     def change(self, player: Player, change: Callable[[Player], Player]) -> Player:
         """Save `change(player)` (its name and webhooks) over the player's document with a
@@ -112,12 +139,9 @@ class Players:
         `change` applied to it, so neither is lost. Returns the player saved."""
         for _ in range(WRITE_ATTEMPTS):
             stored = self._stored(player.key)
-            changed = change(_player_from(player.key, stored))
-            data = json.dumps({"player_id": changed.player_id, "name": changed.name,
-                               "created": changed.created,
-                               "webhooks": [webhook.to_dict() for webhook in changed.webhooks]},
-                              separators=(",", ":"))
-            if self.store.save_player(player.key, stored.data, data, self.policy.ttl_seconds):
+            changed = change(player_from(player.key, stored))
+            if self.store.save_player(player.key, stored.data, player_document(changed),
+                                      self.policy.ttl_seconds):
                 return changed
         raise PlayerBusy("too many simultaneous changes to this player; retry")
 
@@ -138,7 +162,23 @@ class Players:
                 lines.append(self._lobby_line(game_id, seat, GameRecord.from_json(game.data)))
         if gone:
             self.store.unlink_player_games(player.key, gone)
-        return tuple(sorted(lines, key=lambda line: (line.ended, -line.updated)))
+        return tuple(sorted(lines, key=lambda line: lobby_place(line)[:2]))
+
+    def games_page(self, player: Player, limit: int, after: LobbyPlace | None = None
+                   ) -> tuple[tuple[LobbyGame, ...], LobbyPlace | None]:
+        """Up to `limit` of the player's games (in games_of's order) after the place `after`,
+        and the place of the last one if more follow (None if not). The page goes on after
+        the game `after` names; if that game has moved or gone, after the last game that
+        came before its place. A game that changed between two pages moves: it may show
+        twice, or not at all, as in any list of live things paged by where the last page
+        ended."""
+        lines = list(self.games_of(player))
+        if after is not None:
+            named = [number for number, line in enumerate(lines) if lobby_place(line) == after]
+            lines = lines[named[0] + 1:] if named else [
+                line for line in lines if lobby_place(line)[:2] > after[:2]]
+        page = tuple(lines[:limit])
+        return page, lobby_place(page[-1]) if len(lines) > limit else None
 
     def _stored(self, key: str) -> StoredPlayer:
         stored = self.stored(key)
@@ -168,7 +208,25 @@ class Players:
             else offer.game_id)
 
 
-def _player_from(key: str, stored: StoredPlayer) -> Player:
+def player_document(player: Player) -> str:
+    """The player as the store keeps it (its games are kept apart)."""
+    return json.dumps({
+        "player_id": player.player_id, "name": player.name, "created": player.created,
+        "webhooks": [webhook.to_dict() for webhook in player.webhooks],
+        "ratings": {fmt: rating.to_dict() for fmt, rating in player.ratings},
+        "stats": {fmt: stats.to_dict() for fmt, stats in player.stats},
+        "changes": dict(player.changes),
+        "settled": list(player.settled[-SETTLED_KEPT:]), "listed": player.listed},
+        separators=(",", ":"))
+
+
+def player_from(key: str, stored: StoredPlayer) -> Player:
     data = json.loads(stored.data)
     return Player(data["player_id"], data["name"], key, data["created"], stored.games,
-                  tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())))
+                  tuple(Webhook.from_dict(webhook) for webhook in data.get("webhooks", ())),
+                  tuple((fmt, Rating.from_dict(rating))
+                        for fmt, rating in data.get("ratings", {}).items()),
+                  tuple((fmt, Stats.from_dict(stats))
+                        for fmt, stats in data.get("stats", {}).items()),
+                  tuple(data.get("changes", {}).items()),
+                  tuple(data.get("settled", ())), data.get("listed", True))

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, replace
 
 from service.engine import GameState
 from service.engine.legal import whose_turn
+from service.games.game_result import GameResult
 from service.games.state_json import state_from_dict, state_to_dict
 from service.webhooks.model import Webhook
 from service.webhooks.notifications import Turn
@@ -102,6 +103,13 @@ class GameRecord:
     # time are due to be tried again by the sweeper (service.games.computers).
     computers_due: float | None = None
     alarmed: float | None = None  # the turn deadline whose alarm (ALARM_AT) was told
+    rated: bool = False   # its end moves its players' ratings (service.games.results)
+    result: GameResult | None = None  # what its end counts for its players, once it ended
+
+    @property
+    def settling(self) -> GameResult | None:
+        """The result its players have not all counted yet, if any."""
+        return None if self.result is None or self.result.settled else self.result
 
     @property
     def notifies(self) -> bool:
@@ -148,7 +156,9 @@ class GameRecord:
         its open rematch offer lapses, or the computers' replies are to be tried again."""
         if self.ended:
             offer = self.rematch
-            return offer.expires_at if offer is not None and offer.open else None
+            due = [offer.expires_at if offer is not None and offer.open else None,
+                   None if self.settling is None else self.settling.due]
+            return min((at for at in due if at is not None), default=None)
         due = [self.timed_turn_deadline, self.state.deadline, self.abandon_check,
                self.computers_due, self.alarm_due]
         return min((at for at in due if at is not None), default=None)
@@ -175,6 +185,10 @@ class GameRecord:
             data["alarmed"] = self.alarmed
         if self.presence_due is not None:
             data["presence_due"] = self.presence_due
+        if self.rated:
+            data["rated"] = True
+        if self.result is not None:
+            data["result"] = self.result.to_dict()
         if self.notifies:  # a game without webhooks keeps the document it always had
             data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
                         player_webhooks=list(self.player_webhooks),
@@ -207,6 +221,9 @@ class GameRecord:
             else Turn.from_list(data["notified_turn"]),
             computers_due=data.get("computers_due"),
             alarmed=data.get("alarmed"),
+            rated=data.get("rated", False),
+            result=None if data.get("result") is None
+            else GameResult.from_dict(data["result"]),
         )
 
 

@@ -26,7 +26,7 @@ from service.store import (GameExists, GameNotFound, GameStore, StoredGame, Stor
                            VersionConflict)
 from service.webhooks import notifications
 
-from . import computers, presence, rematch, timers, tokens
+from . import computers, presence, rematch, results, timers, tokens
 from .caps import LiveGamesCap
 from .errors import (AlreadySeated, GameBusy, GameNotFound as NoSuchGame, SeatRefused,
                      TooManyLiveGames)
@@ -164,7 +164,7 @@ class GameTable:
                                                        record.acted_at, wait)
             if (computers_due is None) != (record.computers_due is None):
                 record = replace(record, computers_due=computers_due)
-        lapsed_record, lapsed = rematch.lapse(record, now)
+        lapsed_record, lapsed = rematch.lapse(self.settled(game_id, record, now), now)
         lapsed_record, state, abandoned = timers.abandoned(lapsed_record, state, now)
         present: list[Event] = []
         if not is_over(state.phase, state.options.match):  # none after a game_over made here
@@ -197,6 +197,12 @@ class GameTable:
         (GameRecord.presence_due), so that moving a turn timer never drops the check of a seat
         that has gone. The webhook notifications of a game that has webhooks are queued with
         it."""
+        if record.result is None and any(event.type == "game_over" for event in events):
+            result, rated = results.judge(self.store, self.players.ttl_seconds, game_id,
+                                          record.seats, record.state.options, record.rated,
+                                          events, self.clock())
+            record = replace(record, result=result, events=record.events + len(rated))
+            events = [*events, *rated]
         scheduled = timers.scheduled(record)
         held = timers.earliest(record.scheduled, record.presence_due)  # what the index holds
         stale = record.presence_due is not None and record.presence_due <= self.clock()
@@ -222,7 +228,34 @@ class GameTable:
         metrics.record_endings(events)
         if record.ended:
             self.release(record.owners, game_id)
+        if record.settling is not None:
+            return self.settle(game_id, version, record)
         return version, record
+
+    def settle(self, game_id: str, version: int, record: GameRecord) -> tuple[int, GameRecord]:
+        """Count the result of a game that just ended for its players, and save that it is
+        counted; should anything fail, the sweeper finishes it (results.SETTLE_AFTER)."""
+        settled = self.settled(game_id, record, float("inf"))
+        if settled is record:
+            return version, record
+        try:
+            return self.save(game_id, version, settled, [])
+        except StoreError as error:
+            log.warning("game %s: its counted result left to the sweeper: %s", game_id, error)
+            return version, record
+
+    def settled(self, game_id: str, record: GameRecord, now: float) -> GameRecord:
+        """The record with its result counted for its players, if that is due by `now`
+        (unchanged if not, or if the store fails: it is tried again later)."""
+        result = record.settling
+        if result is None or now < result.due:
+            return record
+        try:
+            return replace(record, result=results.settle(self.store, self.players.ttl_seconds,
+                                                         game_id, result))
+        except StoreError as error:
+            log.warning("game %s: result not counted yet: %s", game_id, error)
+            return record
 
     def notify(self, game_id: str, version: int, record: GameRecord,
                events: Sequence[Event]) -> tuple[GameRecord, list[str]]:

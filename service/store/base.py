@@ -113,6 +113,8 @@ class GameStore(ABC):
     that `watch` the game, in every process using the store.
     A stream ticket is a one-time pass to a game's event stream, kept for `ttl` seconds.
     Live-game claims count each owner's (a client's) games, apart from the games themselves.
+    Leaderboards are sorted sets of members (player ids) by score, read highest first; the
+    names they show are kept once for all boards.
     A player is a document and the games it sits in, under the digest of its token, kept
     `ttl` seconds after the last write or read that names it (each call passes `ttl`).
     The deadline index holds at most one time per game (epoch seconds, by the caller's
@@ -286,6 +288,30 @@ class GameStore(ABC):
         """Replace an existing player's document, keeping its games, if it is still `expected`
         (the document as loaded): False, with nothing written, if it was changed meanwhile or
         the player is gone."""
+
+    @abstractmethod
+    def delete_player(self, player_key: str) -> None:
+        """Forget the player and its games list (nothing if there is none)."""
+
+    @abstractmethod
+    def rank(self, boards: Sequence[str], member: str, score: int, name: str) -> None:
+        """Put `member` on each leaderboard at `score` (replacing its score there), shown
+        under `name` on every board."""
+
+    @abstractmethod
+    def unrank(self, boards: Sequence[str], member: str) -> None:
+        """Take `member` off these boards and forget its name: it is shown on none (boards
+        that still hold it skip it)."""
+
+    @abstractmethod
+    def board_page(self, board: str, start: int, count: int) -> list[tuple[str, int, str]]:
+        """(member, score, name) of the board's places start.. start+count-1 (from 0, the
+        highest score first; equal scores by member, the greater first), skipping members
+        with no name."""
+
+    @abstractmethod
+    def board_place(self, board: str, member: str) -> int | None:
+        """The member's place on the board (from 0), None if it is not on it."""
 
     @abstractmethod
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,

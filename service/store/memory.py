@@ -73,6 +73,8 @@ class MemoryGameStore(GameStore):
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
         self._shared: dict[str, str] = {}
+        self._boards: dict[str, dict[str, int]] = {}
+        self._board_names: dict[str, str] = {}
         self._due: dict[str, float] = {}  # the deadline index: game id -> its time
         # The webhook queue: new entries in order, those taken and not finished, retries by
         # when due, and each webhook's log (dropped DELIVERY_LOG_TTL after its last write).
@@ -250,6 +252,38 @@ class MemoryGameStore(GameStore):
                 return False
             player.data = data
             return True
+
+    def delete_player(self, player_key: str) -> None:
+        with self._lock:
+            self._players.pop(player_key, None)
+
+    def rank(self, boards: Sequence[str], member: str, score: int, name: str) -> None:
+        with self._lock:
+            for board in boards:
+                self._boards.setdefault(board, {})[member] = score
+            self._board_names[member] = name
+
+    def unrank(self, boards: Sequence[str], member: str) -> None:
+        with self._lock:
+            for board in boards:
+                self._boards.get(board, {}).pop(member, None)
+            self._board_names.pop(member, None)
+
+    def board_page(self, board: str, start: int, count: int) -> list[tuple[str, int, str]]:
+        with self._lock:
+            places = self._places(board)[start:start + count]
+            return [(member, score, self._board_names[member]) for member, score in places
+                    if member in self._board_names]
+
+    def board_place(self, board: str, member: str) -> int | None:
+        with self._lock:
+            members = [held for held, _ in self._places(board)]
+            return members.index(member) if member in members else None
+
+    def _places(self, board: str) -> list[tuple[str, int]]:
+        """As Redis orders a sorted set read highest first (ZREVRANGE)."""
+        return sorted(self._boards.get(board, {}).items(), key=lambda item: (item[1], item[0]),
+                      reverse=True)
 
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:

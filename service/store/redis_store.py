@@ -13,6 +13,8 @@ one script may touch them all:
 and apart from the games, in a slot of their own:
   cribbage:live:{owner}  sorted set: the owner's live games, by when each claim lapses
   cribbage:player:{key}  string: a player's document (key: the digest of its token)
+  cribbage:board:{board}  sorted set: a leaderboard's player ids by rating ("<format>:<season>")
+  cribbage:board-names  hash: the name each player id shows on the leaderboards
   cribbage:player:{key}:games  sorted set: its games as "<game id>:<seat>", by when linked
   cribbage:{deadlines}   sorted set: the deadline index, game ids by when something is due
   cribbage:{presence}:holders  sorted set: the server processes holding seats, by last beat
@@ -39,7 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import redis
 from redis.backoff import NoBackoff
@@ -468,6 +470,13 @@ def live_games_key(owner: str) -> str:
     return "cribbage:live:{" + owner + "}"
 
 
+BOARD_NAMES = "cribbage:board-names"
+
+
+def board_key(board: str) -> str:
+    return f"cribbage:board:{{{board}}}"
+
+
 def player_keys(player_key: str) -> list[str]:
     """A player's document and games: one hash tag, one Cluster slot."""
     tag = "{" + player_key + "}"
@@ -776,6 +785,45 @@ class RedisGameStore(GameStore):
     def save_player(self, player_key: str, expected: str, data: str, ttl: int) -> bool:
         return bool(self._run(PLAYER_SAVE, player_key, [expected, data, ttl],
                               keys=player_keys(player_key)))
+
+    def delete_player(self, player_key: str) -> None:
+        with self._errors_mapped():  # one slot: the keys share the player's hash tag
+            self._connect().delete(*player_keys(player_key))
+
+    # Leaderboards: each board a sorted set of its own (its own slot on a Cluster), the names
+    # one hash; a rank writes each apart (a board a moment behind another is harmless).
+    def rank(self, boards: Sequence[str], member: str, score: int, name: str) -> None:
+        with self._errors_mapped():
+            client = self._connect()
+            for board in boards:
+                client.zadd(board_key(board), {member: score})
+            client.hset(BOARD_NAMES, member, name)
+
+    def unrank(self, boards: Sequence[str], member: str) -> None:
+        with self._errors_mapped():
+            client = self._connect()
+            client.hdel(BOARD_NAMES, member)
+            for board in boards:
+                client.zrem(board_key(board), member)
+
+    def board_page(self, board: str, start: int, count: int) -> list[tuple[str, int, str]]:
+        if count <= 0:
+            return []
+        with self._errors_mapped():
+            client = self._connect()
+            places = cast(list[tuple[str, float]], client.zrevrange(
+                board_key(board), start, start + count - 1, withscores=True))
+            if not places:
+                return []
+            names = cast(list[str | None],
+                         client.hmget(BOARD_NAMES, [member for member, _ in places]))
+        return [(member, int(score), name) for (member, score), name in zip(places, names)
+                if name is not None]
+
+    def board_place(self, board: str, member: str) -> int | None:
+        with self._errors_mapped():
+            place = cast(int | None, self._connect().zrevrank(board_key(board), member))
+        return place
 
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot

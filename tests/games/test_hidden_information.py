@@ -434,3 +434,57 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
     assert pushed == {"turn", "game_over", "presence"}
     assert {received.path for received in receiver.received} == {
         "/player", "/seat", "/player-push", "/seat-push"}
+
+
+def test_profiles_and_leaderboards_show_no_player_anothers_secrets(store, clock):
+    """Two players with webhooks play rated games to the end (Ana out of her placement games,
+    on the boards). Nothing Ana or a stranger reads (her profile, her lobby, the boards, the
+    games, their events) holds Bea's token, the digest the store keeps it under, her
+    webhook's address or secret, or a seat token of Bea's; and nothing anyone reads holds the
+    digest of any token."""
+    client = make_app(store, clock, webhooks_allow_private=True).test_client()
+    with Receiver() as receiver:
+        _check_profiles_and_boards(client, store, receiver.url("/bea"))
+
+
+def _check_profiles_and_boards(client, store, bea_url: str) -> None:
+    tokens = {}
+    for name in ("Ana", "Bea"):
+        tokens[name] = client.post("/v1/players", json={"name": name}).get_json()["token"]
+    auth = {name: {"Authorization": f"Bearer {token}"} for name, token in tokens.items()}
+    bea_hook = {"url": bea_url, "secret": "whsec_" + "b" * 32}
+    registered = client.post("/v1/players/me/webhooks", json=bea_hook, headers=auth["Bea"])
+    assert registered.status_code == 201, registered.get_json()
+    games, bea_seat_tokens = [], []
+    for _ in range(5):
+        created = client.post("/v1/games", headers=auth["Ana"], json={
+            "seats": [HUMAN, HUMAN], "rated": True}).get_json()
+        joined = client.post(f"/v1/games/{created['game_id']}/join", headers=auth["Bea"],
+                             json={"code": created["invites"][0]["code"]}).get_json()
+        bea_seat_tokens.append(joined["token"])
+        client.post(f"/v1/games/{created['game_id']}/actions", headers=auth["Bea"],
+                    json={"type": "resign"})
+        games.append(created["game_id"])
+    record = GameRecord.from_json(store.load(games[0]).data)
+    digests = {seat.player_hash for seat in record.seats} | {
+        seat.token_hash for seat in record.seats}
+    bea_secrets = {tokens["Bea"], bea_hook["url"], bea_hook["secret"], *bea_seat_tokens}
+    bodies = {
+        "Ana's profile": client.get("/v1/players/me", headers=auth["Ana"]),
+        "Ana's lobby": client.get("/v1/players/me/games", headers=auth["Ana"]),
+        "the season's board": client.get("/v1/leaderboards/2"),
+        "the all-time board": client.get("/v1/leaderboards/2?season=all"),
+        "around Ana": client.get("/v1/leaderboards/2?around=me&season=all",
+                                 headers=auth["Ana"]),
+        "Bea's profile": client.get("/v1/players/me", headers=auth["Bea"]),
+    }
+    for game_id in games:
+        bodies[f"{game_id} to Ana"] = client.get(f"/v1/games/{game_id}", headers=auth["Ana"])
+        bodies[f"{game_id}'s events"] = client.get(f"/v1/games/{game_id}/events")
+    assert bodies["the all-time board"].get_json()["places"][0]["name"] == "Ana"
+    for what, response in bodies.items():
+        assert response.status_code == 200, (what, response.get_json())
+        text = response.get_data(as_text=True)
+        assert not [digest for digest in digests if digest and digest in text], what
+        if what != "Bea's profile":
+            assert not [secret for secret in bea_secrets if secret in text], what

@@ -141,3 +141,26 @@ def test_games_without_players_are_unchanged(client):
     created = create(client, [HUMAN, COMPUTER])
     game = Player.creator(client, created).read()
     assert (game["rematch"], game["rematch_of"]) == (None, None)
+
+
+def test_a_players_games_come_in_pages_with_a_cursor_to_the_next(client, clock):
+    ana = new_player(client)
+    made = []
+    for _ in range(5):
+        made.append(client.post("/v1/games", headers=bearer(ana["token"]), json={
+            "seats": [HUMAN, COMPUTER]}).get_json()["game_id"])
+        clock.advance(1)
+    seen, cursor = [], None
+    while True:
+        query = "?limit=2" + ("" if cursor is None else f"&cursor={cursor}")
+        page = client.get(f"/v1/players/me/games{query}", headers=bearer(ana["token"]))
+        assert page.status_code == 200
+        body = page.get_json()
+        seen.append([game["game_id"] for game in body["games"]])
+        cursor = body["next"]
+        if cursor is None:
+            break
+    assert seen == [made[:2:-1][:2], [made[2], made[1]], [made[0]]]
+    refused = client.get("/v1/players/me/games?cursor=bm90LWEtY3Vyc29y",
+                         headers=bearer(ana["token"]))
+    assert (refused.status_code, refused.get_json()["code"]) == (422, "invalid_cursor")

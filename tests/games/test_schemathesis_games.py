@@ -28,7 +28,7 @@ def test_games_api_follows_its_openapi_links(store):
 
 def run_games_state_machine(schema, max_examples: int) -> None:
     """Play the games operations of `schema` as a client would, following the links."""
-    schema = schema.include(path_regex="^/v1/(games|players)")
+    schema = schema.include(path_regex="^/v1/(games|players|leaderboards)")
     tokens: dict[str, str] = {}
 
     @schema.auth(refresh_interval=None)

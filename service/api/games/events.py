@@ -322,6 +322,28 @@ class GameOverEventSchema(_EventSchema):
                        "game, after game_seed_revealed")
 
 
+class RatedSeatSchema(ma.Schema):
+    seat = _seat()
+    player_id = fields.String(required=True)
+    rating = fields.Integer(required=True, metadata={
+        "description": "The player's rating in the format after this game"})
+    change = fields.Integer(required=True, metadata={"description": "What this game moved it"})
+    provisional = fields.Boolean(required=True, metadata={
+        "description": "Still in its first 5 rated games of the format"})
+
+
+class RatedEventSchema(_EventSchema):
+    type = tag("rated")
+    format = fields.String(required=True, metadata={
+        "description": "The format rated: 2 to 6 players, or the teams (2x2, 3x2, 2x3)",
+        "example": "2"})
+    seats = fields.List(fields.Nested(RatedSeatSchema), required=True)
+
+    class Meta:
+        description = ("A rated game ended: every player's new rating, right after game_over "
+                       "(written with it)")
+
+
 class AbortedEventSchema(_EventSchema):
     type = tag("aborted")
     seat = _seat("The seat that aborted")
@@ -462,6 +484,7 @@ class EventSchema(TaggedUnionSchema):
                 GameSeedRevealedEventSchema, RematchOfferedEventSchema,
                 RematchAcceptedEventSchema, RematchDeclinedEventSchema,
                 RematchExpiredEventSchema, RematchStartedEventSchema, GameOverEventSchema,
+                RatedEventSchema,
                 AbortedEventSchema, AbandonedEventSchema, TurnTimeoutEventSchema,
                 PresenceEventSchema, TurnAlarmEventSchema)
 

@@ -91,6 +91,11 @@ class CreateGameSchema(ma.Schema):
     options = fields.Nested(OptionsSchema, load_default=dict)
     creator_seat = StrictInteger(validate=validate.Range(0, 5), metadata={
         "description": "The human seat the creator takes (default: the first human seat)"})
+    rated = StrictBoolean(load_default=False, metadata={
+        "description": "The game moves its players' ratings: created with a player token, "
+                       "human seats only, and each seat joined with a player token (a seat "
+                       "joined without one is refused: 401 missing_token). It is rated when "
+                       "it ends with a winner and every seat linked to a distinct player"})
 
 
 class JoinSchema(ma.Schema):

@@ -39,6 +39,7 @@ from service.api.responses import document_errors, json_response, problem_exampl
 from service.compute import ComputeTier
 from service.games import (ActionRequest, EventsPage, GameSnapshot, Games, GameTable, Players,
                            Rematches, StreamTickets)
+from service.games.accounts import Accounts
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
 from service.games.sweeper import Sweeper
@@ -55,6 +56,7 @@ PLAYERS = "cribbage.players"
 TICKETS = "cribbage.stream_tickets"
 REMATCHES = "cribbage.rematches"
 SWEEPER = "cribbage.sweeper"
+ACCOUNTS = "cribbage.accounts"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 LAST_EVENT_ID = re.compile(r"[0-9]{1,9}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
@@ -84,6 +86,7 @@ def init_app(app: Flask, api: Api, store: GameStore, clock: Callable[[], float],
     app.extensions[TABLE] = table
     app.extensions[GAMES] = Games(table, settings.stream_seconds)
     app.extensions[PLAYERS] = Players(store, clock, players)
+    app.extensions[ACCOUNTS] = Accounts(table, app.extensions[PLAYERS])
     app.extensions[TICKETS] = StreamTickets(table)
     app.extensions[REMATCHES] = Rematches(table)
     # Started by the server process (service/server/hooks.py post_worker_init), not here.
@@ -243,8 +246,9 @@ FOLLOW_LINKS = {
 @_problem(422, "creator_not_human",
           "The body does not follow the schema, or its parts do not fit together (what the "
           "schema cannot say): `creator_seat` past the seats or on a computer seat "
-          "(creator_not_human), no human seat (no_human_seat), teams for another number of "
-          "seats, or muggins or a count time limit without manual counting (invalid_options)",
+          "(creator_not_human), no human seat (no_human_seat), `rated` without a player token "
+          "or with a computer seat (rated_needs_players), teams for another number of seats, "
+          "or muggins or a count time limit without manual counting (invalid_options)",
           {"seat": 2}, field="creator_seat")
 @_problem(503, "store_unavailable", "The game store is unreachable (store_unavailable), or "
                                     "full (store_full): Redis out of memory, or the embedded "
@@ -263,7 +267,7 @@ def create_game(spec: dict):
     linked to the player: it lists the game, and its token opens the seat."""
     player = _player()
     access = _games().create(spec["seats"], spec["options"], spec.get("creator_seat"),
-                               _live_games_caps(), player)
+                               _live_games_caps(), player, spec["rated"])
     response = _json(access.game, seat_access_body(access, with_invites=True), status=201)
     response.headers["Location"] = f"/v1/games/{access.game.game_id}"
     return response

@@ -17,4 +17,14 @@ GAMES = {
          "updated_at": "2027-01-15T08:15:40.000Z", "ended": True, "rematch_of": None,
          "rematch": REMATCH_ID},
     ],
+    "next": None,
 }
+PROFILE = {
+    "player_id": PLAYER_ID, "name": "Ana", "created_at": "2027-01-15T08:00:00.000Z",
+    "ratings": [{"format": "2", "rating": 1069, "change": 69, "provisional": True, "games": 1}],
+    "stats": [{"format": "2", "games": 1, "wins": 1, "skunks_given": 0, "skunks_taken": 0,
+               "deals": 9, "average": {"hand": 7.3, "crib": 4.2, "pegging": 3.6}}],
+    "listed": True,
+}
+CHANGE_REQUEST = {"name": "Ana María", "listed": False, "rotate_token": True}
+CHANGED = {**PROFILE, "name": "Ana María", "listed": False, "token": "n3WpL4y3rT0k3nQ7sD2fGh"}

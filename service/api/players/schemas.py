@@ -5,9 +5,11 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.api.fields import StrictBoolean
 from service.api.games.events import SERVER_TIME
 from service.api.games.schemas import NAME
 from service.engine import PHASES
+from service.ratings import FORMATS
 
 
 class CreatePlayerSchema(ma.Schema):
@@ -62,3 +64,80 @@ class PlayerGamesSchema(ma.Schema):
     games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
         "description": "Games in play first, then finished ones not yet expired; the most "
                        "recently changed first"})
+    next = fields.String(required=True, allow_none=True, metadata={
+        "description": "The cursor of the next page (pass it as `cursor`); null on the last"})
+
+
+CURSOR = "^[A-Za-z0-9_-]{1,400}$"
+
+
+class PlayerGamesQuerySchema(ma.Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200), metadata={
+        "description": "Games per page (at most 200)"})
+    cursor = fields.String(validate=validate.Regexp(CURSOR), metadata={
+        "description": "The `next` of the page before", "pattern": CURSOR})
+
+
+class RatingSchema(ma.Schema):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS), metadata={
+        "description": "2 to 6 players each for themselves, or the teams (2x2, 3x2, 2x3)"})
+    rating = fields.Integer(required=True, metadata={
+        "description": "The displayed rating: a cautious estimate of skill (openskill's "
+                       "ordinal, scaled); a new player shows 1000"})
+    change = fields.Integer(required=True, metadata={
+        "description": "What the last rated game of the format moved it"})
+    provisional = fields.Boolean(required=True, metadata={
+        "description": "Fewer than 5 rated games in the format: placement games, not on "
+                       "leaderboards"})
+    games = fields.Integer(required=True, metadata={"description": "Rated games played"})
+
+
+class AveragesSchema(ma.Schema):
+    hand = fields.Float(required=True, metadata={"description": "Hand points per deal"})
+    crib = fields.Float(required=True, metadata={
+        "description": "Crib points per deal the player dealt"})
+    pegging = fields.Float(required=True, metadata={"description": "Pegging points per deal"})
+
+
+class StatsSchema(ma.Schema):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    games = fields.Integer(required=True, metadata={
+        "description": "Finished games with a winner, rated or not"})
+    wins = fields.Integer(required=True, metadata={
+        "description": "Games the player's side won (in a match: the match)"})
+    skunks_given = fields.Integer(required=True, metadata={
+        "description": "Losing sides the player's side skunked (or double-skunked)"})
+    skunks_taken = fields.Integer(required=True, metadata={
+        "description": "Games the player's side lost skunked"})
+    deals = fields.Integer(required=True)
+    average = fields.Nested(AveragesSchema, required=True)
+
+
+class ProfileSchema(ma.Schema):
+    """The player as it sees itself: never its token, its webhooks are listed apart."""
+
+    player_id = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
+    created_at = fields.String(required=True, metadata={
+        "description": "When the player was created (RFC 3339, UTC)", "pattern": SERVER_TIME})
+    ratings = fields.List(fields.Nested(RatingSchema), required=True, metadata={
+        "description": "Every format the player has a rated game in"})
+    stats = fields.List(fields.Nested(StatsSchema), required=True, metadata={
+        "description": "Every format the player has finished a game in"})
+    listed = fields.Boolean(required=True, metadata={
+        "description": "Shown on leaderboards (once out of its placement games)"})
+
+
+class PlayerChangeSchema(ma.Schema):
+    name = fields.String(validate=NAME, metadata={
+        "description": "A new name for the player (its seats keep their own names)"})
+    listed = StrictBoolean(metadata={
+        "description": "false hides the player from every leaderboard; true shows it again"})
+    rotate_token = StrictBoolean(metadata={
+        "description": "true: a new player token, returned once in `token`; the old token "
+                       "stops opening the player and its seats at once"})
+
+
+class ChangedProfileSchema(ProfileSchema):
+    token = fields.String(metadata={
+        "description": "The new player token, only when rotate_token was true: shown once"})
