@@ -10,7 +10,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import (analysis, compute, cors, docs, games, health, images, limits, manual,
-                         observability, play, players, problems, push, responses, scoring,
+                         observability, play, players, problems, push, responses, scoring, seeks,
                          webhooks)
 from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
@@ -71,6 +71,7 @@ def create_app(config: Mapping | None = None,
         settings.durability))
     games.init_app(app, api, store, clock, tier)
     api.register_blueprint(players.blp)
+    seeks.init_app(app, api)
     webhooks.init_app(app, api)
     push.init_app(app, api)
     docs.init_app(app)

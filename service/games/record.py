@@ -102,6 +102,7 @@ class GameRecord:
     # time are due to be tried again by the sweeper (service.games.computers).
     computers_due: float | None = None
     alarmed: float | None = None  # the turn deadline whose alarm (ALARM_AT) was told
+    rated: bool = False           # a rated pairing of players only (service.games.seeks)
 
     @property
     def notifies(self) -> bool:
@@ -175,6 +176,8 @@ class GameRecord:
             data["alarmed"] = self.alarmed
         if self.presence_due is not None:
             data["presence_due"] = self.presence_due
+        if self.rated:
+            data["rated"] = True
         if self.notifies:  # a game without webhooks keeps the document it always had
             data.update(webhooks=[webhook.to_dict() for webhook in self.webhooks],
                         player_webhooks=list(self.player_webhooks),
@@ -207,6 +210,7 @@ class GameRecord:
             else Turn.from_list(data["notified_turn"]),
             computers_due=data.get("computers_due"),
             alarmed=data.get("alarmed"),
+            rated=data.get("rated", False),
         )
 
 

@@ -265,10 +265,12 @@ class GameTable:
 
     # A new game ----------------------------------------------------------------------------------
     def insert(self, record: GameRecord, events: list[Event],
-               caps: Sequence[LiveGamesCap]) -> str:
-        """Store a new game under a fresh id, counted against `caps`; returns the id."""
+               caps: Sequence[LiveGamesCap], game_id: str | None = None) -> str:
+        """Store a new game under a fresh id, counted against `caps`; returns the id. Under a
+        `game_id` chosen beforehand, GameExists if it is taken."""
         while True:
-            game_id = secrets.token_urlsafe(12)
+            chosen = game_id
+            game_id = chosen or secrets.token_urlsafe(12)
             inserted = record
             outbox: list[str] = []
             if record.notifies:  # its creator's player webhooks: tell them the first turn
@@ -281,6 +283,9 @@ class GameTable:
                 return game_id
             except GameExists:
                 self.release(record.owners, game_id)
+                if chosen is not None:
+                    raise
+                game_id = None
             except BaseException:
                 self.release(record.owners, game_id)
                 raise
