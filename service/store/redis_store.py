@@ -320,10 +320,7 @@ SEEK_ADD = """
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[3])
 redis.call('INCR', KEYS[2])
-for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[3], 'GT') end
-if redis.call('TTL', KEYS[1]) < 0 then
-  for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
-end
+for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 return 1
 """
 
@@ -331,12 +328,12 @@ return 1
 # publish command, game id ('' for no pairing), pairing, then (seek id, document) pairs.
 # All or nothing: every seek must still be open.
 SEEKS_TAKE = """
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then return 0 end
 end
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   redis.call('HDEL', KEYS[1], ARGV[i])
-  redis.call('SET', KEYS[4 + (i - 4) / 2], ARGV[i + 1], 'EX', ARGV[1])
+  redis.call('SET', KEYS[4 + (i - 5) / 2], ARGV[i + 1], 'EX', ARGV[1])
 end
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])

@@ -6,7 +6,7 @@ from flask import Flask, current_app
 from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
-from service.api.games.views import _player, _players, _problem, _token
+from service.api.games.views import PLAYERS, SWEEPER, TABLE, _player, _problem, _token
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.api.seeks import examples
@@ -51,13 +51,10 @@ NOT_FOUND = blp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM_MED
 def init_app(app: Flask, api: Api, rating=initial_rating) -> None:
     """Register the seeks on `api`, paired by the games' table; `rating` is the lookup of a
     player's rating in a format (service.games.seeks.initial_rating until ratings exist)."""
-    table = current_table(app)
-    app.extensions[SEEKS] = Seeks(table, app.extensions["cribbage.players"], rating)
+    seeks = Seeks(app.extensions[TABLE], app.extensions[PLAYERS], rating)
+    app.extensions[SEEKS] = seeks
+    app.extensions[SWEEPER].add_round(seeks.sweep)
     api.register_blueprint(blp)
-
-
-def current_table(app: Flask):
-    return app.extensions["cribbage.game_table"]
 
 
 def _seeks() -> Seeks:
