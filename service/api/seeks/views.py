@@ -108,7 +108,7 @@ def create_seek(spec: dict):
 
 @blp.route("", methods=["GET"])
 @blp.doc(operationId="listSeeks")
-@document_errors(blp, 500)
+@document_errors(blp, 422, 500)
 @UNAVAILABLE
 @blp.arguments(SeeksQuerySchema, location="query")
 @blp.documented_response(200, SeeksSchema, example=examples.LIST)
@@ -125,7 +125,7 @@ def list_seeks(query: dict):
 @blp.doc(operationId="getSeek", security=PLAYER_OPTIONAL,
          responses={200: {"links": {"getGame": SEEK_LINKS["getGame"],
                                     "cancelSeek": SEEK_LINKS["cancelSeek"]}}})
-@document_errors(blp, 500)
+@document_errors(blp, 422, 500)
 @UNAUTHORIZED
 @NOT_FOUND
 @UNAVAILABLE
