@@ -434,3 +434,35 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
     assert pushed == {"turn", "game_over", "presence"}
     assert {received.path for received in receiver.received} == {
         "/player", "/seat", "/player-push", "/seat-push"}
+
+
+def test_seeks_and_their_lists_show_no_one_else_a_token_a_game_or_a_seat(client):
+    """Seekers' secrets (player tokens, their digests) appear in no seek body, and a seek's
+    game, seat and token only to its owner; the open-seek list has public fields only."""
+    from service.games import tokens as secrets_of
+
+    players = [client.post("/v1/players", json={"name": name}).json
+               for name in ("Ana", "Bea", "Cal")]
+    auth = [{"Authorization": "Bearer " + player["token"]} for player in players]
+    secrets = {player["token"] for player in players} | {
+        secrets_of.digest(player["token"]) for player in players}
+    made = [client.post("/v1/seeks", json={"players": 2, "options": {"target": 77}},
+                        headers=auth[number]).json for number in (0, 1)]
+    listing = client.get("/v1/seeks").get_data(as_text=True)
+    assert not any(secret in listing for secret in secrets)
+    game_id = made[1]["game_id"]
+    for number, seek in enumerate(made):
+        for viewer in (None, 0, 1, 2):
+            text = client.get("/v1/seeks/" + seek["seek_id"],
+                              headers={} if viewer is None else auth[viewer]).get_data(
+                                  as_text=True)
+            own = viewer == number
+            assert (players[number]["token"] in text) is own
+            assert (game_id in text) is own
+            assert not any(secret in text for secret in secrets
+                           if secret != players[number]["token"])
+    open_seek = client.post("/v1/seeks", json={"players": 3, "options": {"target": 77}},
+                            headers=auth[2]).json
+    listing = client.get("/v1/seeks").json
+    assert [seek["seek_id"] for seek in listing["seeks"]] == [open_seek["seek_id"]]
+    assert not any(secret in json.dumps(listing) for secret in secrets)
