@@ -280,6 +280,7 @@ class GameTable:
                 self.store_call(self.store.create, game_id, inserted.to_json(),
                                 stored_texts(events, self.clock()), inserted.scheduled, outbox,
                                 timers.keep_seconds(record.state.options))
+                self._index_live(game_id)
                 return game_id
             except GameExists:
                 self.release(record.owners, game_id)
@@ -289,6 +290,14 @@ class GameTable:
             except BaseException:
                 self.release(record.owners, game_id)
                 raise
+
+    def _index_live(self, game_id: str) -> None:
+        """List the new game for spectators; should the store fail, it is played all the
+        same, only unlisted."""
+        try:
+            self.store.index_live_game(game_id, self.clock())
+        except StoreError as error:
+            log.warning("game %s not listed as live: %s", game_id, error)
 
     def claim(self, caps: Sequence[LiveGamesCap], game_id: str) -> None:
         for number, cap in enumerate(caps):

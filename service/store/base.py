@@ -331,6 +331,21 @@ class GameStore(ABC):
     def seek_pools(self) -> list[str]:
         """The pools holding a seek that has not expired."""
 
+    # The live games index: games open to spectators, by when each was created (a hint: the
+    # listing reads each game and drops those that ended or expired).
+    @abstractmethod
+    def index_live_game(self, game_id: str, created: float) -> None:
+        """List the game among the live ones, under its creation time (epoch seconds)."""
+
+    @abstractmethod
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        """Up to `limit` (game id, creation time) of the index, the newest first, created at
+        `before` or earlier (None: from the newest)."""
+
+    @abstractmethod
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        """Drop games (ended or expired) from the live games index."""
+
     @abstractmethod
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:

@@ -82,6 +82,7 @@ class MemoryGameStore(GameStore):
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
         self._seek_pools: dict[str, _SeekPool] = {}
+        self._live_index: dict[str, float] = {}   # game id -> its creation time
         self._shared: dict[str, str] = {}
         self._due: dict[str, float] = {}  # the deadline index: game id -> its time
         # The webhook queue: new entries in order, those taken and not finished, retries by
@@ -330,6 +331,21 @@ class MemoryGameStore(GameStore):
                 if not found.docs and not found.pairings and found.lead[1] <= now:
                     del self._seek_pools[pool]
             return list(self._seek_pools)
+
+    def index_live_game(self, game_id: str, created: float) -> None:
+        with self._lock:
+            self._live_index[game_id] = created
+
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        with self._lock:
+            found = [(created, game_id) for game_id, created in self._live_index.items()
+                     if before is None or created <= before]
+        return [(game_id, created) for created, game_id in sorted(found, reverse=True)[:limit]]
+
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        with self._lock:
+            for game_id in game_ids:
+                self._live_index.pop(game_id, None)
 
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:

@@ -28,6 +28,7 @@ tag, so that one script takes a whole table's seeks:
   cribbage:{seeks:<pool>}:lead      string: the process pairing the pool now, until it expires
   cribbage:{seeks:<pool>}:changed   the pub/sub channel each seek closed publishes on
   cribbage:{seekpools}              sorted set: pools, by when their newest seek expires
+  cribbage:{livegames}              sorted set: games open to spectators, by creation time
 The webhook queue, all in the slot of the `{webhooks}` tag:
   cribbage:{webhooks}:queue    stream of entries (field `entry`), consumer group `senders`;
                                an entry is deleted once finished
@@ -439,6 +440,7 @@ SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom
                 RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
 DEADLINES = "cribbage:{deadlines}"
 SEEK_POOLS = "cribbage:{seekpools}"
+LIVE_GAMES = "cribbage:{livegames}"
 HOLDERS = "cribbage:{presence}:holders"
 HOLDER_SEATS = "cribbage:{presence}:seats:"
 # A watched game's copy (load(watched=True)) is checked against the game's version this often,
@@ -897,6 +899,23 @@ class RedisGameStore(GameStore):
             found = client.zrange(SEEK_POOLS, 0, -1)
         assert isinstance(found, list)
         return found
+
+    def index_live_game(self, game_id: str, created: float) -> None:
+        with self._errors_mapped():
+            self._connect().zadd(LIVE_GAMES, {game_id: created})
+
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        with self._errors_mapped():
+            found = self._connect().zrevrangebyscore(
+                LIVE_GAMES, "+inf" if before is None else repr(before), "-inf", start=0,
+                num=limit, withscores=True)
+        assert isinstance(found, list)
+        return [(game_id, float(created)) for game_id, created in found]
+
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        if game_ids:
+            with self._errors_mapped():
+                self._connect().zrem(LIVE_GAMES, *game_ids)
 
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot

@@ -60,7 +60,7 @@ class SeekQuerySchema(ma.Schema):
 
 
 class SeeksQuerySchema(ma.Schema):
-    limit = StrictInteger(load_default=50, validate=validate.Range(1, 200), metadata={
+    limit = fields.Integer(strict=False, load_default=50, validate=validate.Range(1, 200), metadata={
         "description": "Seeks listed at most"})
 
 
