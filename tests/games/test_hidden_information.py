@@ -437,8 +437,8 @@ def test_no_webhook_payload_carries_a_card_or_a_hidden_seed(store, clock, setup)
 
 
 def test_seeks_and_their_lists_show_no_one_else_a_token_a_game_or_a_seat(client):
-    """Seekers' secrets (player tokens, their digests) appear in no seek body, and a seek's
-    game, seat and token only to its owner; the open-seek list has public fields only."""
+    """Seekers' secrets (player tokens, their digests) appear in no seek body and in no list
+    (open seeks, live games), and a seek's game, seat and token only to its owner."""
     from service.games import tokens as secrets_of
 
     players = [client.post("/v1/players", json={"name": name}).json
@@ -461,6 +461,8 @@ def test_seeks_and_their_lists_show_no_one_else_a_token_a_game_or_a_seat(client)
             assert (game_id in text) is own
             assert not any(secret in text for secret in secrets
                            if secret != players[number]["token"])
+    live = client.get("/v1/games?status=live").get_data(as_text=True)
+    assert game_id in live and not any(secret in live for secret in secrets)
     open_seek = client.post("/v1/seeks", json={"players": 3, "options": {"target": 77}},
                             headers=auth[2]).json
     listing = client.get("/v1/seeks").json
