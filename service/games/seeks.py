@@ -178,7 +178,9 @@ class Seeks:
         seek = Seek(pool + secrets.token_urlsafe(12), player.player_id, player.key, player.name,
                     options, request.rated, self.rating(player, format_of(options)),
                     request.within, request.computers, now, now + self.ttl_seconds)
-        self.store.add_seek(pool, seek.seek_id, seek.to_json(), self.ttl_seconds)
+        # kept past its expiry, so that it is read as expired, not as never made
+        self.store.add_seek(pool, seek.seek_id, seek.to_json(),
+                            self.ttl_seconds + CLOSED_KEPT_SECONDS)
         self.pair(pool)
         return self.read(seek.seek_id)
 
@@ -186,7 +188,10 @@ class Seeks:
         data = self.store.load_seek(pool_of(seek_id), seek_id) if _well_formed(seek_id) else None
         if data is None:
             raise SeekNotFound(f"no seek {seek_id}")
-        return Seek.from_json(data)
+        seek = Seek.from_json(data)
+        if seek.status == "open" and seek.expires <= self.table.clock():
+            return replace(seek, status="expired")   # the next pairing round closes it
+        return seek
 
     def owned(self, seek_id: str, player: Player) -> Seek:
         seek = self.read(seek_id)

@@ -202,6 +202,7 @@ def test_a_pairing_left_under_way_by_a_dead_process_gets_its_game(client, seeks,
     pool = pool_of(first["seek_id"])
     dead = type(seeks)(seeks.table, seeks.players)
     dead._start = lambda pool, pairing: None      # dies after closing the seeks
+    clock.advance(1)
     second = dead.create(dead.players.identify(bea["token"]),
                          _request(seeks, target))
     assert second.status == "paired"
