@@ -32,7 +32,7 @@ from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.engine import GameOptions
 from service.errors import DomainError, InvalidInputError
-from service.store import GameExists, StoreError
+from service.store import GameExists, GameStore, StoreError
 
 from . import timers
 from .errors import PlayerRefused, SeekNotFound, SeekRefused
@@ -167,7 +167,7 @@ class Seeks:
         self.holder = secrets.token_hex(8)   # this process, as a pool's pairing lead
 
     @property
-    def store(self):
+    def store(self) -> GameStore:
         return self.table.store
 
     def create(self, player: Player, request: SeekRequest) -> Seek:

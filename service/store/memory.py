@@ -7,7 +7,7 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
@@ -279,7 +279,7 @@ class MemoryGameStore(GameStore):
         with self._lock:
             return list(self._seek_pools.get(pool, _SeekPool()).open.values())
 
-    def take_seeks(self, pool: str, taken, ttl: int,
+    def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
                    pairing: tuple[str, str] | None = None) -> bool:
         with self._lock:
             found = self._seek_pools.get(pool)

@@ -46,7 +46,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
@@ -863,7 +863,7 @@ class RedisGameStore(GameStore):
         assert isinstance(found, list)
         return found
 
-    def take_seeks(self, pool: str, taken, ttl: int,
+    def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
                    pairing: tuple[str, str] | None = None) -> bool:
         game_id, text = pairing or ("", "")
         pairs = [item for seek_id, data in taken.items() for item in (seek_id, data)]

@@ -9,8 +9,9 @@ import threading
 
 import pytest
 
-from service.games.seeks import CLOSED_KEPT_SECONDS, SEEK_TTL_SECONDS, pool_of
 from service.games.event_log import server_time
+from service.games.seeks import CLOSED_KEPT_SECONDS, SEEK_TTL_SECONDS, pool_of
+from service.store import GameNotFound
 from tests.games.backends import store  # noqa: F401  (the store on every backend)
 from tests.games.conftest import make_app
 
@@ -207,7 +208,7 @@ def test_a_pairing_left_under_way_by_a_dead_process_gets_its_game(client, seeks,
                          _request(seeks, target))
     assert second.status == "paired"
     assert seeks.table.store.pairings(pool) != {}
-    with pytest.raises(Exception):
+    with pytest.raises(GameNotFound):
         seeks.table.store.load(second.game_id)
     seeks.pair(pool)
     assert seeks.table.store.pairings(pool) == {}

@@ -10,13 +10,25 @@ from service.api.games.views import PLAYERS, SWEEPER, TABLE, _player, _problem, 
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
 from service.api.responses import document_errors, json_response, problem_example
 from service.api.seeks import examples
-from service.api.seeks.schemas import (CreateSeekSchema, SeekQuerySchema, SeeksQuerySchema,
-                                       SeekSchema, SeeksSchema)
+from service.api.seeks.schemas import (
+    CreateSeekSchema,
+    SeekQuerySchema,
+    SeekSchema,
+    SeeksQuerySchema,
+    SeeksSchema,
+)
 from service.games.errors import TokenRequired
 from service.games.event_log import server_time
 from service.games.players import Player
-from service.games.seeks import (ComputerFill, Seek, SeekRequest, Seeks, computer_fill,
-                                 initial_rating, seek_options)
+from service.games.seeks import (
+    ComputerFill,
+    Seek,
+    SeekRequest,
+    Seeks,
+    computer_fill,
+    initial_rating,
+    seek_options,
+)
 
 blp = Blueprint("seeks", __name__, url_prefix="/v1/seeks",
                 description="Seeks: find opponents; seekers of the same game are paired")
