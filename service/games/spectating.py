@@ -8,6 +8,7 @@ found ended or expired leaves the index as the listing meets it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from service.errors import InvalidInputError
@@ -69,7 +70,10 @@ def _cursor(cursor: str | None) -> tuple[float | None, str | None]:
         return None, None
     created, _, game_id = cursor.partition(":")
     try:
-        return float(created), game_id
+        before = float(created)
     except ValueError:
+        before = math.nan
+    if not math.isfinite(before) or not game_id:
         raise InvalidInputError("cursor: not one a page gave", code="invalid_cursor",
-                                field="cursor") from None
+                                field="cursor")
+    return before, game_id
