@@ -181,7 +181,10 @@ class Seeks:
         # kept past its expiry, so that it is read as expired, not as never made
         self.store.add_seek(pool, seek.seek_id, seek.to_json(),
                             self.ttl_seconds + CLOSED_KEPT_SECONDS)
-        self.pair(pool)
+        try:
+            self.pair(pool)
+        except StoreError as error:  # the seek stands: the sweepers' rounds pair it
+            log.warning("seek pool %s not paired after a new seek: %s", pool, error)
         return self.read(seek.seek_id)
 
     def read(self, seek_id: str) -> Seek:
