@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import TypedDict, cast
 
 import redis
 from redis.backoff import NoBackoff
@@ -860,8 +860,7 @@ class RedisGameStore(GameStore):
     def open_seeks(self, pool: str) -> list[str]:
         with self._errors_mapped():
             found = self._connect().hvals(pool_keys(pool)[0])
-        assert isinstance(found, list)
-        return found
+        return [str(data) for data in cast(list, found)]  # str: the client decodes
 
     def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
                    pairing: tuple[str, str] | None = None) -> bool:
@@ -874,8 +873,7 @@ class RedisGameStore(GameStore):
     def pairings(self, pool: str) -> dict[str, str]:
         with self._errors_mapped():
             found = self._connect().hgetall(pool_keys(pool)[1])
-        assert isinstance(found, dict)
-        return found
+        return {str(game_id): str(plan) for game_id, plan in cast(dict, found).items()}
 
     def end_pairing(self, pool: str, game_id: str) -> None:
         with self._errors_mapped():
@@ -897,8 +895,7 @@ class RedisGameStore(GameStore):
             client = self._connect()
             client.zremrangebyscore(SEEK_POOLS, "-inf", time.time())
             found = client.zrange(SEEK_POOLS, 0, -1)
-        assert isinstance(found, list)
-        return found
+        return [str(pool) for pool in cast(list, found)]
 
     def index_live_game(self, game_id: str, created: float) -> None:
         with self._errors_mapped():
@@ -909,8 +906,7 @@ class RedisGameStore(GameStore):
             found = self._connect().zrevrangebyscore(
                 LIVE_GAMES, "+inf" if before is None else repr(before), "-inf", start=0,
                 num=limit, withscores=True)
-        assert isinstance(found, list)
-        return [(game_id, float(created)) for game_id, created in found]
+        return [(str(game_id), float(created)) for game_id, created in cast(list, found)]
 
     def unindex_live_games(self, game_ids: Sequence[str]) -> None:
         if game_ids:
