@@ -2,7 +2,7 @@
 
 For the embedded store and a redis-server it starts on a free loopback port, through the app
 (Flask test client, rate limits off): `--waiting` players seek a 2-player game with a rating
-range of 0 and ratings of their own (so none pairs), then `--pairs` newcomers each seek with
+range of 0 and ratings 1,000 apart (none pairs, even widened by the wait), then `--pairs` newcomers each seek with
 the rating of one waiting seeker: each POST /v1/seeks pairs it at once, in the request (one
 pairing round over the whole pool: read its open seeks, pair, take the two, create the game).
 Prints the newcomers paired per second and the p50/p99 of their POST in milliseconds (the
@@ -44,9 +44,9 @@ def measure(store, waiting: int, pairs: int) -> None:
 
     body = {"players": 2, "options": {"target": 61}, "rating_range": 0}
     for number in range(waiting):
-        response = client.post("/v1/seeks", json=body, headers=seeker(number * 10))
+        response = client.post("/v1/seeks", json=body, headers=seeker(number * 1000))
         assert response.get_json()["status"] == "open"
-    newcomers = [seeker(number * 10) for number in range(pairs)]
+    newcomers = [seeker(number * 1000) for number in range(pairs)]
     latencies = []
     started = time.perf_counter()
     for headers in newcomers:

@@ -25,6 +25,7 @@ def servers(request, tmp_path):
     started = []
     try:
         for number in range(3):
+            (tmp_path / str(number)).mkdir()
             started.append(GunicornServer(env, workers=1, threads=None,
                                           log_dir=tmp_path / str(number)).start())
         yield started

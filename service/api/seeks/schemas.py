@@ -48,9 +48,9 @@ class CreateSeekSchema(ma.Schema):
         "description": "Rating points either side of the seeker's own that it accepts; the "
                        "range widens by 50 points each minute the seek waits. null: any",
         "example": 200})
-    computers = fields.Nested(ComputersSchema, allow_none=True, load_default=None, metadata={
+    computers = fields.Nested(ComputersSchema, metadata={
         "description": "Computers take the empty seats once the seek has waited `after` "
-                       "seconds (null: humans only)"})
+                       "seconds (left out: humans only)"})
 
 
 class SeekQuerySchema(ma.Schema):

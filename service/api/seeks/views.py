@@ -36,17 +36,16 @@ blp = Blueprint("seeks", __name__, url_prefix="/v1/seeks",
 SEEKS = "cribbage.seeks"
 PLAYER_REQUIRED: list[dict[str, list[str]]] = [{"playerToken": []}]
 PLAYER_OPTIONAL: list[dict[str, list[str]]] = [{}, {"playerToken": []}]
-PLAYER_BEARER = {"header.Authorization": "{$request.header.Authorization}"}
+# The links carry no token: the owner's player token is its client's already (a paired seek's
+# answer repeats it as the seat's token).
 SEEK_LINKS = {
-    "getSeek": {"operationId": "getSeek", "parameters": {
-        "seek_id": "$response.body#/seek_id", **PLAYER_BEARER},
-        "description": "Read the seek (its game once paired); ?wait= long polls"},
-    "cancelSeek": {"operationId": "cancelSeek", "parameters": {
-        "seek_id": "$response.body#/seek_id", **PLAYER_BEARER},
-        "description": "Cancel the seek"},
-    "getGame": {"operationId": "getGame", "parameters": {
-        "game_id": "$response.body#/game_id", **PLAYER_BEARER},
-        "description": "Once paired: the game, as the player's seat sees it"},
+    "getSeek": {"operationId": "getSeek", "parameters": {"seek_id": "$response.body#/seek_id"},
+                "description": "Read the seek (its game once paired); ?wait= long polls"},
+    "cancelSeek": {"operationId": "cancelSeek",
+                   "parameters": {"seek_id": "$response.body#/seek_id"},
+                   "description": "Cancel the seek"},
+    "getGame": {"operationId": "getGame", "parameters": {"game_id": "$response.body#/game_id"},
+                "description": "Once paired: the game (with the token, as the seat sees it)"},
 }
 UNAVAILABLE = _problem(503, "store_unavailable", "The game store is unreachable "
                                                  "(store_unavailable) or full (store_full); "
@@ -106,7 +105,7 @@ def create_seek(spec: dict):
     A seek waits while its player is offline, for an hour at most."""
     player = _owner()
     options = seek_options(spec["options"], spec["players"], spec["teams"])
-    computers = spec["computers"]
+    computers = spec.get("computers")
     fill: ComputerFill | None = None
     if computers is not None:
         fill = computer_fill(computers.get("level"), computers["after"])
