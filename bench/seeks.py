@@ -8,7 +8,7 @@ pairing round over the whole pool: read its open seeks, pair, take the two, crea
 Prints the newcomers paired per second and the p50/p99 of their POST in milliseconds (the
 pairing latency: from the seek made to its game created).
 
-    python bench/seeks.py [--waiting 1000] [--pairs 300]
+    python bench/seeks.py [--waiting 1000] [--pairs 200]
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def measure(store, waiting: int, pairs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--waiting", type=int, default=1000)
-    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--pairs", type=int, default=200)
     options = parser.parse_args()
     print("embedded store:")
     measure(MemoryGameStore(3600), options.waiting, options.pairs)

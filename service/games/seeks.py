@@ -21,6 +21,7 @@ its seat token: no new secret is made, kept or shown.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -229,7 +230,7 @@ class Seeks:
     def open_seeks(self, limit: int) -> list[Seek]:
         """Open seeks of every pool, the longest waiting first."""
         now = self.table.clock()
-        found = [Seek.from_json(data) for pool in self.store.seek_pools()
+        found = [_open_seek(data) for pool in self.store.seek_pools()
                  for data in self.store.open_seeks(pool)]
         live = sorted((seek for seek in found if seek.expires > now),
                       key=lambda seek: (seek.created, seek.seek_id))
@@ -259,7 +260,7 @@ class Seeks:
 
     def _round(self, pool: str) -> int:
         now = self.table.clock()
-        seeks = {seek.seek_id: seek for seek in map(Seek.from_json, self.store.open_seeks(pool))}
+        seeks = {seek.seek_id: seek for seek in map(_open_seek, self.store.open_seeks(pool))}
         for seek in [seek for seek in seeks.values() if seek.expires <= now]:
             self.store.take_seeks(pool, {seek.seek_id: replace(seek, status="expired").to_json()},
                                   CLOSED_KEPT_SECONDS)
@@ -342,6 +343,14 @@ class Seeks:
             return bool(seat.player_hash and self.players.by_key(seat.player_hash).webhooks)
         except PlayerRefused:
             return False
+
+
+@functools.lru_cache(maxsize=8192)
+def _open_seek(data: str) -> Seek:
+    """An open seek's document parsed once: a round reads every open seek of its pool, and an
+    open seek's document does not change (bench/seeks.py: with 1,000 waiting, parsing them all
+    again was most of a round)."""
+    return Seek.from_json(data)
 
 
 def _well_formed(seek_id: str) -> bool:
