@@ -71,6 +71,13 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                     409: ("game_not_over", "rematch_already_accepted", "too_many_live_games")},
     "declineRematch": {401: ("missing_token",), 403: ("invalid_token",),
                        404: ("game_not_found",), 409: ("no_rematch_offer",)},
+    # Seeks: a seek id the generator cannot know, the layout and options that must fit
+    "createSeek": {401: ("missing_token", "invalid_player_token"),
+                   422: ("invalid_options",)},
+    "getSeek": {401: ("missing_token", "invalid_player_token"), 404: ("seek_not_found",)},
+    "cancelSeek": {401: ("missing_token", "invalid_player_token"), 403: ("not_your_seek",),
+                   404: ("seek_not_found",)},
+    "listLiveGames": {422: ("invalid_cursor",)},
     # Webhooks: a URL the generator makes rarely resolves to a public address
     "createGameWebhook": {401: ("missing_token",), 403: ("invalid_token",),
                           404: ("game_not_found",), 409: ("too_many_webhooks",),

@@ -11,7 +11,7 @@ from flask_smorest import Api
 
 from service.api import (analysis, compute, cors, docs, games, health, images, leaderboards,
                          limits, manual, observability, play, players, problems, push,
-                         responses, scoring, webhooks)
+                         responses, scoring, seeks, webhooks)
 from service.api.description import API_DESCRIPTION
 from service.api.spec import Plugin
 from service.api.blueprint import MAX_BODY_BYTES
@@ -72,6 +72,7 @@ def create_app(config: Mapping | None = None,
     games.init_app(app, api, store, clock, tier)
     api.register_blueprint(players.blp)
     leaderboards.init_app(app, api, store, clock)
+    seeks.init_app(app, api)
     webhooks.init_app(app, api)
     push.init_app(app, api)
     docs.init_app(app)

@@ -19,6 +19,7 @@ from service.api.messages import problem_text, translate_errors
 from service.compute import ComputeRefused, CpuBudgetExhausted
 from service.errors import DomainError, IllegalActionError, InvalidInputError
 from service.games.errors import (GameBusy, GameNotFound, PlayerBusy, SeatRefused,
+                                  SeekNotFound, SeekRefused,
                                   TokenRequired, TooManyLiveGames, VersionMismatch)
 from service.store import StoreFull, StoreUnavailable
 
@@ -36,6 +37,8 @@ STATUS_OF: dict[type[Exception], int] = {
     InvalidInputError: 422,
     IllegalActionError: 409,
     GameNotFound: 404,
+    SeekNotFound: 404,
+    SeekRefused: 403,
     TokenRequired: 401,
     SeatRefused: 403,
     VersionMismatch: 412,

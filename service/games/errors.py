@@ -67,3 +67,15 @@ class AlreadySeated(IllegalActionError):
     """The player holds another seat of this game already: one player token opens one seat."""
 
     code = "player_already_seated"
+
+
+class SeekNotFound(DomainError):
+    """No seek under this id: never made, or expired (a day after it closed)."""
+
+    code = "seek_not_found"
+
+
+class SeekRefused(DomainError):
+    """The seek is another player's: only its owner cancels it."""
+
+    code = "not_your_seek"

@@ -8,6 +8,9 @@ a request (GameTable.catch_up), so a deadline applies once even if a client or a
 got there first. A
 sweeper that dies mid-round leaves its entries to come due again when their lease ends.
 
+Each round also runs the rounds others add (add_round: the seeks' pairing, for seeks whose
+range widened or whose computers are due).
+
 Each round first keeps this process's presence (GameStore.keep_presence: its beat, the seats of
 processes taken for dead, the seat releases due), every KEEP_EVERY seconds even when deadlines
 are not swept (period 0).
@@ -18,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from service.errors import DomainError
@@ -48,11 +52,27 @@ class Sweeper:
         self.lease = lease
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self._rounds: list[Callable[[], object]] = []
+
+    def add_round(self, round_: Callable[[], object]) -> None:
+        """Run `round_` in each sweep, after the deadlines."""
+        self._rounds.append(round_)
 
     def sweep(self) -> int:
         """One round: keep presence, apply every game due now; returns how many were claimed."""
         self.keep_presence()
-        return self._sweep_deadlines()
+        swept = self._sweep_deadlines()
+        self._run_rounds()
+        return swept
+
+    def _run_rounds(self) -> None:
+        for round_ in self._rounds:
+            try:
+                round_()
+            except StoreError as error:
+                log.warning("a sweeper round skipped: %s", error)
+            except Exception:  # one round's bug must not stop the others
+                log.exception("a sweeper round failed")
 
     def keep_presence(self) -> None:
         """This process's part of presence (GameStore.keep_presence); the deadlines are swept
@@ -126,6 +146,7 @@ class Sweeper:
                 if self.period and time.monotonic() - swept_at >= self.period:
                     swept_at = time.monotonic()
                     self._sweep_deadlines()
+                    self._run_rounds()
             except StoreError as error:
                 log.warning("deadline sweep skipped: %s", error)
             except Exception:  # a bug must not end the sweeping for the process's life

@@ -298,10 +298,12 @@ class GameTable:
 
     # A new game ----------------------------------------------------------------------------------
     def insert(self, record: GameRecord, events: list[Event],
-               caps: Sequence[LiveGamesCap]) -> str:
-        """Store a new game under a fresh id, counted against `caps`; returns the id."""
+               caps: Sequence[LiveGamesCap], game_id: str | None = None) -> str:
+        """Store a new game under a fresh id, counted against `caps`; returns the id. Under a
+        `game_id` chosen beforehand, GameExists if it is taken."""
         while True:
-            game_id = secrets.token_urlsafe(12)
+            chosen = game_id
+            game_id = chosen or secrets.token_urlsafe(12)
             inserted = record
             outbox: list[str] = []
             if record.notifies:  # its creator's player webhooks: tell them the first turn
@@ -311,12 +313,24 @@ class GameTable:
                 self.store_call(self.store.create, game_id, inserted.to_json(),
                                 stored_texts(events, self.clock()), inserted.scheduled, outbox,
                                 timers.keep_seconds(record.state.options))
+                self._index_live(game_id)
                 return game_id
             except GameExists:
                 self.release(record.owners, game_id)
+                if chosen is not None:
+                    raise
+                game_id = None
             except BaseException:
                 self.release(record.owners, game_id)
                 raise
+
+    def _index_live(self, game_id: str) -> None:
+        """List the new game for spectators; should the store fail, it is played all the
+        same, only unlisted."""
+        try:
+            self.store.index_live_game(game_id, self.clock())
+        except StoreError as error:
+            log.warning("game %s not listed as live: %s", game_id, error)
 
     def claim(self, caps: Sequence[LiveGamesCap], game_id: str) -> None:
         for number, cap in enumerate(caps):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -288,6 +288,65 @@ class GameStore(ABC):
         """Replace an existing player's document, keeping its games, if it is still `expected`
         (the document as loaded): False, with nothing written, if it was changed meanwhile or
         the player is gone."""
+
+    # Seeks (service.games.seeks), by pool: the open seeks of one table kind, kept together so
+    # that one atomic write takes a whole table's seeks at once.
+    @abstractmethod
+    def add_seek(self, pool: str, seek_id: str, data: str, ttl: int) -> None:
+        """Keep a new open seek's document in its pool, `ttl` seconds after its last write;
+        the pool's version moves on and the pool is listed (seek_pools)."""
+
+    @abstractmethod
+    def load_seek(self, pool: str, seek_id: str) -> str | None:
+        """The seek's document, None if there is none (never made, or expired)."""
+
+    @abstractmethod
+    def open_seeks(self, pool: str) -> list[str]:
+        """The documents of the pool's open seeks."""
+
+    @abstractmethod
+    def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
+                   pairing: tuple[str, str] | None = None) -> bool:
+        """At once: if every seek of `taken` (seek id -> its new document) is still open, close
+        them all with their new documents and keep `pairing` (game id, its JSON) among the
+        pool's pairings under way, waking the pool's watches; else write nothing, False."""
+
+    @abstractmethod
+    def pairings(self, pool: str) -> dict[str, str]:
+        """The pool's pairings under way: game id -> its JSON (take_seeks)."""
+
+    @abstractmethod
+    def end_pairing(self, pool: str, game_id: str) -> None:
+        """The pairing's game exists: it is no longer under way."""
+
+    @abstractmethod
+    def lead_pairing(self, pool: str, holder: str, seconds: float) -> int | None:
+        """Take the pool's pairing lead for `seconds` unless another holder has it; the pool's
+        version if taken, else None."""
+
+    @abstractmethod
+    def end_pairing_lead(self, pool: str, holder: str, version: int) -> int | None:
+        """Give up the lead if the pool is still at `version` (None); else keep the lead and
+        return the pool's new version (seeks came meanwhile: pair again)."""
+
+    @abstractmethod
+    def seek_pools(self) -> list[str]:
+        """The pools holding a seek that has not expired."""
+
+    # The live games index: games open to spectators, by when each was created (a hint: the
+    # listing reads each game and drops those that ended or expired).
+    @abstractmethod
+    def index_live_game(self, game_id: str, created: float) -> None:
+        """List the game among the live ones, under its creation time (epoch seconds)."""
+
+    @abstractmethod
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        """Up to `limit` (game id, creation time) of the index, the newest first, created at
+        `before` or earlier (None: from the newest)."""
+
+    @abstractmethod
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        """Drop games (ended or expired) from the live games index."""
 
     @abstractmethod
     def delete_player(self, player_key: str) -> None:

@@ -7,7 +7,7 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import archive
@@ -46,6 +46,15 @@ class _Pending:
 
 
 @dataclass
+class _SeekPool:
+    docs: dict[str, tuple[str, float]] = field(default_factory=dict)  # seek id: data, expiry
+    open: dict[str, str] = field(default_factory=dict)                # seek id: data
+    pairings: dict[str, str] = field(default_factory=dict)            # game id: pairing
+    version: int = 0
+    lead: tuple[str, float] = ("", 0.0)                                # holder, until
+
+
+@dataclass
 class _Player:
     data: str
     expires_at: float
@@ -72,6 +81,8 @@ class MemoryGameStore(GameStore):
         self._finished: dict[str, None] = {}  # finished games' ids, the oldest last write first
         self._claims: dict[str, dict[str, float]] = {}  # owner: game id -> when its claim lapses
         self._players: dict[str, _Player] = {}
+        self._seek_pools: dict[str, _SeekPool] = {}
+        self._live_index: dict[str, float] = {}   # game id -> its creation time
         self._shared: dict[str, str] = {}
         self._boards: dict[str, dict[str, int]] = {}
         self._board_names: dict[str, str] = {}
@@ -284,6 +295,90 @@ class MemoryGameStore(GameStore):
         """As Redis orders a sorted set read highest first (ZREVRANGE)."""
         return sorted(self._boards.get(board, {}).items(), key=lambda item: (item[1], item[0]),
                       reverse=True)
+    def add_seek(self, pool: str, seek_id: str, data: str, ttl: int) -> None:
+        with self._lock:
+            found = self._seek_pools.setdefault(pool, _SeekPool())
+            found.docs[seek_id] = (data, self._clock() + ttl)
+            found.open[seek_id] = data
+            found.version += 1
+
+    def load_seek(self, pool: str, seek_id: str) -> str | None:
+        with self._lock:
+            data, expires_at = self._seek_pools.get(pool, _SeekPool()).docs.get(seek_id,
+                                                                                 ("", 0.0))
+            return data if expires_at > self._clock() else None
+
+    def open_seeks(self, pool: str) -> list[str]:
+        with self._lock:
+            return list(self._seek_pools.get(pool, _SeekPool()).open.values())
+
+    def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
+                   pairing: tuple[str, str] | None = None) -> bool:
+        with self._lock:
+            found = self._seek_pools.get(pool)
+            if found is None or not all(seek_id in found.open for seek_id in taken):
+                return False
+            expires_at = self._clock() + ttl
+            for seek_id, data in taken.items():
+                del found.open[seek_id]
+                found.docs[seek_id] = (data, expires_at)
+            if pairing is not None:
+                found.pairings[pairing[0]] = pairing[1]
+        self._waiters.notify("seeks:" + pool)
+        return True
+
+    def pairings(self, pool: str) -> dict[str, str]:
+        with self._lock:
+            return dict(self._seek_pools.get(pool, _SeekPool()).pairings)
+
+    def end_pairing(self, pool: str, game_id: str) -> None:
+        with self._lock:
+            self._seek_pools.get(pool, _SeekPool()).pairings.pop(game_id, None)
+
+    def lead_pairing(self, pool: str, holder: str, seconds: float) -> int | None:
+        with self._lock:
+            found = self._seek_pools.setdefault(pool, _SeekPool())
+            now = self._clock()
+            if found.lead[0] not in ("", holder) and found.lead[1] > now:
+                return None
+            found.lead = (holder, now + seconds)
+            return found.version
+
+    def end_pairing_lead(self, pool: str, holder: str, version: int) -> int | None:
+        with self._lock:
+            found = self._seek_pools.setdefault(pool, _SeekPool())
+            if found.version != version:
+                return found.version
+            if found.lead[0] == holder:
+                found.lead = ("", 0.0)
+            return None
+
+    def seek_pools(self) -> list[str]:
+        with self._lock:
+            now = self._clock()
+            for pool, found in list(self._seek_pools.items()):
+                for seek_id, (_, expires_at) in list(found.docs.items()):
+                    if expires_at <= now:
+                        del found.docs[seek_id]
+                        found.open.pop(seek_id, None)
+                if not found.docs and not found.pairings and found.lead[1] <= now:
+                    del self._seek_pools[pool]
+            return list(self._seek_pools)
+
+    def index_live_game(self, game_id: str, created: float) -> None:
+        with self._lock:
+            self._live_index[game_id] = created
+
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        with self._lock:
+            found = [(created, game_id) for game_id, created in self._live_index.items()
+                     if before is None or created <= before]
+        return [(game_id, created) for created, game_id in sorted(found, reverse=True)[:limit]]
+
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        with self._lock:
+            for game_id in game_ids:
+                self._live_index.pop(game_id, None)
 
     def take_entries(self, consumer: str, count: int, now: float, idle_seconds: float,
                      block_seconds: float = 0) -> list[QueuedEntry]:

@@ -21,6 +21,16 @@ and apart from the games, in a slot of their own:
   cribbage:{presence}:seats:<holder>  set: a holder's seats, "<game id>:<seat>" (presence.py)
 On a standalone Redis a create or save writes the game's time in the deadline index in its
 own script; on a Cluster the index lives in another slot, so the same write follows the save.
+Seeks, by pool (one table kind: service.games.seeks), all in the slot of the `{seeks:<pool>}`
+tag, so that one script takes a whole table's seeks:
+  cribbage:{seeks:<pool>}:open      hash: seek id -> document, of the open seeks
+  cribbage:{seeks:<pool>}:seek:<id> string: a seek's document, open or closed, until it expires
+  cribbage:{seeks:<pool>}:pairings  hash: game id -> pairing, of the games not yet created
+  cribbage:{seeks:<pool>}:version   counter: moves on with each seek added
+  cribbage:{seeks:<pool>}:lead      string: the process pairing the pool now, until it expires
+  cribbage:{seeks:<pool>}:changed   the pub/sub channel each seek closed publishes on
+  cribbage:{seekpools}              sorted set: pools, by when their newest seek expires
+  cribbage:{livegames}              sorted set: games open to spectators, by creation time
 The webhook queue, all in the slot of the `{webhooks}` tag:
   cribbage:{webhooks}:queue    stream of entries (field `entry`), consumer group `senders`;
                                an entry is deleted once finished
@@ -38,7 +48,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TypedDict, cast
@@ -308,6 +318,51 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 """
 
+# KEYS: the pool's open seeks, version, the seek's document. ARGV: seek id, document, ttl
+SEEK_ADD = """
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[3])
+redis.call('INCR', KEYS[2])
+for i = 1, 2 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+return 1
+"""
+
+# KEYS: the pool's open seeks, pairings, channel, then each seek's document. ARGV: ttl, the
+# publish command, game id ('' for no pairing), pairing, then (seek id, document) pairs.
+# All or nothing: every seek must still be open.
+SEEKS_TAKE = """
+for i = 5, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then return 0 end
+end
+for i = 5, #ARGV, 2 do
+  redis.call('HDEL', KEYS[1], ARGV[i])
+  redis.call('SET', KEYS[4 + (i - 5) / 2], ARGV[i + 1], 'EX', ARGV[1])
+end
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+  redis.call('EXPIRE', KEYS[2], ARGV[1])
+end
+redis.call(ARGV[2], KEYS[3], 'seeks')
+return 1
+"""
+
+# KEYS: the pool's lead, version. ARGV: holder, milliseconds. Returns the version, or false.
+LEAD_TAKE = """
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return false end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return tonumber(redis.call('GET', KEYS[2]) or '0')
+"""
+
+# KEYS: the pool's lead, version. ARGV: holder, the version paired. Returns false once given up,
+# else the new version (the lead is kept).
+LEAD_END = """
+local version = tonumber(redis.call('GET', KEYS[2]) or '0')
+if version ~= tonumber(ARGV[2]) then return version end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return false
+"""
+
 # KEYS: the queue. ARGV: entries
 ENQUEUE = """
 for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 'entry', ARGV[i]) end
@@ -386,6 +441,8 @@ SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom
                 PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom", CLAIM_DUE: "allow-oom",
                 RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
 DEADLINES = "cribbage:{deadlines}"
+SEEK_POOLS = "cribbage:{seekpools}"
+LIVE_GAMES = "cribbage:{livegames}"
 HOLDERS = "cribbage:{presence}:holders"
 HOLDER_SEATS = "cribbage:{presence}:seats:"
 # A watched game's copy (load(watched=True)) is checked against the game's version this often,
@@ -485,6 +542,17 @@ def player_keys(player_key: str) -> list[str]:
 
 def presence_key(game_id: str) -> str:
     return "cribbage:{" + game_id + "}:presence"
+
+
+def pool_keys(pool: str) -> list[str]:
+    """A seek pool's open seeks, pairings, channel, version and lead: one Cluster slot."""
+    tag = "{seeks:" + pool + "}"
+    return [f"cribbage:{tag}:open", f"cribbage:{tag}:pairings", channel("seeks:" + pool),
+            f"cribbage:{tag}:version", f"cribbage:{tag}:lead"]
+
+
+def seek_key(pool: str, seek_id: str) -> str:
+    return "cribbage:{seeks:" + pool + "}:seek:" + seek_id
 
 
 def queue_keys(queue: str) -> list[str]:
@@ -824,6 +892,73 @@ class RedisGameStore(GameStore):
         with self._errors_mapped():
             place = cast(int | None, self._connect().zrevrank(board_key(board), member))
         return place
+    def add_seek(self, pool: str, seek_id: str, data: str, ttl: int) -> None:
+        keys = pool_keys(pool)
+        self._run(SEEK_ADD, "", [seek_id, data, ttl],
+                  keys=[keys[0], keys[3], seek_key(pool, seek_id)])
+        with self._errors_mapped():  # the index of pools: a hint for the sweepers
+            self._connect().zadd(SEEK_POOLS, {pool: time.time() + ttl}, gt=True)
+
+    def load_seek(self, pool: str, seek_id: str) -> str | None:
+        with self._errors_mapped():
+            found = self._connect().get(seek_key(pool, seek_id))
+        return found if isinstance(found, str) else None
+
+    def open_seeks(self, pool: str) -> list[str]:
+        with self._errors_mapped():
+            found = self._connect().hvals(pool_keys(pool)[0])
+        return [str(data) for data in cast(list, found)]  # str: the client decodes
+
+    def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
+                   pairing: tuple[str, str] | None = None) -> bool:
+        game_id, text = pairing or ("", "")
+        pairs = [item for seek_id, data in taken.items() for item in (seek_id, data)]
+        keys = pool_keys(pool)[:3] + [seek_key(pool, seek_id) for seek_id in taken]
+        return bool(self._run(SEEKS_TAKE, "", [ttl, self._publish, game_id, text, *pairs],
+                              keys=keys))
+
+    def pairings(self, pool: str) -> dict[str, str]:
+        with self._errors_mapped():
+            found = self._connect().hgetall(pool_keys(pool)[1])
+        return {str(game_id): str(plan) for game_id, plan in cast(dict, found).items()}
+
+    def end_pairing(self, pool: str, game_id: str) -> None:
+        with self._errors_mapped():
+            self._connect().hdel(pool_keys(pool)[1], game_id)
+
+    def lead_pairing(self, pool: str, holder: str, seconds: float) -> int | None:
+        keys = pool_keys(pool)
+        version = self._run(LEAD_TAKE, "", [holder, int(seconds * 1000)],
+                            keys=[keys[4], keys[3]])
+        return None if version is None else int(version)
+
+    def end_pairing_lead(self, pool: str, holder: str, version: int) -> int | None:
+        keys = pool_keys(pool)
+        newer = self._run(LEAD_END, "", [holder, version], keys=[keys[4], keys[3]])
+        return None if newer is None else int(newer)
+
+    def seek_pools(self) -> list[str]:
+        with self._errors_mapped():
+            client = self._connect()
+            client.zremrangebyscore(SEEK_POOLS, "-inf", time.time())
+            found = client.zrange(SEEK_POOLS, 0, -1)
+        return [str(pool) for pool in cast(list, found)]
+
+    def index_live_game(self, game_id: str, created: float) -> None:
+        with self._errors_mapped():
+            self._connect().zadd(LIVE_GAMES, {game_id: created})
+
+    def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
+        with self._errors_mapped():
+            found = self._connect().zrevrangebyscore(
+                LIVE_GAMES, "+inf" if before is None else repr(before), "-inf", start=0,
+                num=limit, withscores=True)
+        return [(str(game_id), float(created)) for game_id, created in cast(list, found)]
+
+    def unindex_live_games(self, game_ids: Sequence[str]) -> None:
+        if game_ids:
+            with self._errors_mapped():
+                self._connect().zrem(LIVE_GAMES, *game_ids)
 
     def _enqueue(self, entries: Sequence[str]) -> None:
         """Queue webhook entries apart from the game's write (a Cluster's queue is in a slot
@@ -950,7 +1085,8 @@ class RedisGameStore(GameStore):
                                TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
                                PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
                                SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE,
-                               ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH):
+                               ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH,
+                               SEEK_ADD, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -488,3 +488,35 @@ def _check_profiles_and_boards(client, store, bea_url: str) -> None:
         assert not [digest for digest in digests if digest and digest in text], what
         if what != "Bea's profile":
             assert not [secret for secret in bea_secrets if secret in text], what
+def test_seeks_and_their_lists_show_no_one_else_a_token_a_game_or_a_seat(client):
+    """Seekers' secrets (player tokens, their digests) appear in no seek body and in no list
+    (open seeks, live games), and a seek's game, seat and token only to its owner."""
+    from service.games import tokens as secrets_of
+
+    players = [client.post("/v1/players", json={"name": name}).json
+               for name in ("Ana", "Bea", "Cal")]
+    auth = [{"Authorization": "Bearer " + player["token"]} for player in players]
+    secrets = {player["token"] for player in players} | {
+        secrets_of.digest(player["token"]) for player in players}
+    made = [client.post("/v1/seeks", json={"players": 2, "options": {"target": 77}},
+                        headers=auth[number]).json for number in (0, 1)]
+    listing = client.get("/v1/seeks").get_data(as_text=True)
+    assert not any(secret in listing for secret in secrets)
+    game_id = made[1]["game_id"]
+    for number, seek in enumerate(made):
+        for viewer in (None, 0, 1, 2):
+            text = client.get("/v1/seeks/" + seek["seek_id"],
+                              headers={} if viewer is None else auth[viewer]).get_data(
+                                  as_text=True)
+            own = viewer == number
+            assert (players[number]["token"] in text) is own
+            assert (game_id in text) is own
+            assert not any(secret in text for secret in secrets
+                           if secret != players[number]["token"])
+    live = client.get("/v1/games?status=live").get_data(as_text=True)
+    assert game_id in live and not any(secret in live for secret in secrets)
+    open_seek = client.post("/v1/seeks", json={"players": 3, "options": {"target": 77}},
+                            headers=auth[2]).json
+    listing = client.get("/v1/seeks").json
+    assert [seek["seek_id"] for seek in listing["seeks"]] == [open_seek["seek_id"]]
+    assert not any(secret in json.dumps(listing) for secret in secrets)

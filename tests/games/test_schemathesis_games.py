@@ -1,5 +1,5 @@
 """A stateful schemathesis run over the games API, following the OpenAPI links
-(create -> join -> read -> act -> events), every check: every response must match the document,
+(create -> join -> read -> act -> events; player -> seek -> paired game), every check: every response must match the document,
 and a request that follows its schema is refused only as documented (tests/refusals.py). The
 rematch and webhook answers the random run rarely reaches are checked one by one."""
 
@@ -28,7 +28,7 @@ def test_games_api_follows_its_openapi_links(store):
 
 def run_games_state_machine(schema, max_examples: int) -> None:
     """Play the games operations of `schema` as a client would, following the links."""
-    schema = schema.include(path_regex="^/v1/(games|players|leaderboards)")
+    schema = schema.include(path_regex="^/v1/(games|players|leaderboards|seeks)")
     tokens: dict[str, str] = {}
 
     @schema.auth(refresh_interval=None)

@@ -376,3 +376,21 @@ def test_a_player_change_that_keeps_losing_to_other_writes_is_a_503_player_busy(
     assert (response.status_code, response.headers["Retry-After"]) == (503, "1")
     assert response.get_json() == {"type": "urn:cribbage:problem:player_busy", "title": title,
                                    "status": 503, "detail": detail, "code": "player_busy"}
+
+
+def test_a_player_webhook_hears_of_the_game_its_seek_is_paired_into(client, receiver, deliver):
+    """Told when paired: the paired game's first turn goes to each seeker's webhooks."""
+    players = [client.post("/v1/players", json={"name": name}).get_json()
+               for name in ("Ana", "Bea")]
+    auth = [{"Authorization": f"Bearer {player['token']}"} for player in players]
+    client.post("/v1/players/me/webhooks", json={"url": receiver.url("/ana"),
+                                                 "secret": SECRET, "events": ["turn"]},
+                headers=auth[0])
+    seek = {"players": 2, "options": {"target": 91}}
+    client.post("/v1/seeks", json=seek, headers=auth[0])
+    paired = client.post("/v1/seeks", json=seek, headers=auth[1]).get_json()
+    deliver()
+    [told] = receiver.received
+    assert (told.path, told.payload["data"]) == ("/ana", {
+        "game_id": paired["game_id"], "seats": [0, 1], "phase": "cut_for_deal", "version": 1,
+        "deadline": None})

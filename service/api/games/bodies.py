@@ -13,6 +13,7 @@ from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
 from service.games.analysis import GameAnalysis
 from service.games.event_log import server_time, shown_instants
+from service.games.spectating import LiveGame
 
 
 def game_body(snapshot: GameSnapshot) -> dict:
@@ -172,3 +173,16 @@ def _plain(value):
 @functools.cache
 def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(kind))
+
+
+def live_game_body(game: LiveGame) -> dict:
+    """A game in play as a list of live games shows it: its public parts only."""
+    state = game.record.state
+    options = state.options
+    return {"game_id": game.game_id, "players": options.players, "teams": options.teams,
+            "target": options.target, "rated": game.record.rated, "phase": state.phase,
+            "scores": list(state.scores),
+            "seats": [{"seat": number, "kind": seat.kind, "name": seat.name}
+                      for number, seat in enumerate(game.seats)],
+            "created_at": server_time(game.created),
+            "updated_at": server_time(game.record.updated)}

@@ -250,3 +250,13 @@ TEAM_ANALYSIS = {
     "sides": [{"side": 0, "seats": [0], "decisions": 3, "points_lost": 4.8506,
                "win_chance_lost": 0.0948}],
 }
+
+LIVE_GAMES = {
+    "games": [{"game_id": GAME_ID, "players": 2, "teams": None, "target": 121, "rated": True,
+               "phase": "play", "scores": [14, 9],
+               "seats": [{"seat": 0, "kind": "human", "name": "Ana"},
+                         {"seat": 1, "kind": "human", "name": "Bea"}],
+               "created_at": "2027-01-15T08:15:40.000Z",
+               "updated_at": "2027-01-15T08:19:02.250Z"}],
+    "next_cursor": "1800000000.0:" + GAME_ID,
+}

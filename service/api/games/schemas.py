@@ -117,6 +117,12 @@ class EventsQuerySchema(ma.Schema):
 
 
 # Responses ---------------------------------------------------------------------------------------
+class LiveSeatSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
+    name = fields.String(required=True)
+
+
 class SeatSchema(ma.Schema):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["human", "computer"]))
@@ -412,3 +418,34 @@ class GameAnalysisSchema(ma.Schema):
         "description": "A summary per seat shown"})
     sides = fields.List(fields.Nested(SideSummarySchema), required=True, metadata={
         "description": "A summary per side (a team adds up its seats)"})
+
+
+class LiveGamesQuerySchema(ma.Schema):
+    status = fields.String(required=True, validate=validate.OneOf(["live"]), metadata={
+        "description": "live: the games in play (the only listing there is)"})
+    limit = fields.Integer(strict=False, load_default=20, validate=validate.Range(1, 100), metadata={
+        "description": "Games on the page at most"})
+    cursor = fields.String(validate=validate.Length(1, 100), metadata={
+        "description": "The `next_cursor` of the page before"})
+
+
+class LiveGameSchema(ma.Schema):
+    """A game in play, by its public parts: watch it with GET /v1/games/{game_id}."""
+
+    game_id = fields.String(required=True)
+    players = fields.Integer(required=True)
+    teams = fields.String(required=True, allow_none=True)
+    target = fields.Integer(required=True)
+    rated = fields.Boolean(required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    scores = fields.List(fields.Integer(), required=True, metadata={"description": "Per side"})
+    seats = fields.List(fields.Nested(LiveSeatSchema), required=True)
+    created_at = fields.String(required=True, metadata={"pattern": SERVER_TIME})
+    updated_at = fields.String(required=True, metadata={"pattern": SERVER_TIME})
+
+
+class LiveGamesSchema(ma.Schema):
+    games = fields.List(fields.Nested(LiveGameSchema), required=True, metadata={
+        "description": "The newest first"})
+    next_cursor = fields.String(required=True, allow_none=True, metadata={
+        "description": "Pass as `cursor` for the next page; null on the last"})

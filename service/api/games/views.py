@@ -12,7 +12,7 @@ from flask_smorest import Api
 from service.api.blueprint import Blueprint
 from service.api.games import examples
 from service.api.games.actions import ActionSchema
-from service.api.games.bodies import (analysis_body, events_body, game_body,
+from service.api.games.bodies import (analysis_body, events_body, game_body, live_game_body,
                                       rematch_access_body, seat_access_body)
 from service.api.games.preconditions import (IF_MATCH_PATTERN, accepted_versions, etag,
                                              none_match)
@@ -24,6 +24,8 @@ from service.api.games.schemas import (
     GameAnalysisSchema,
     GameSchema,
     JoinSchema,
+    LiveGamesQuerySchema,
+    LiveGamesSchema,
     RematchAccessSchema,
     RenameSchema,
     SeatTokenSchema,
@@ -42,6 +44,7 @@ from service.games import (ActionRequest, EventsPage, GameSnapshot, Games, GameT
 from service.games.accounts import Accounts
 from service.games.caps import LiveGamesCap, address_owner
 from service.games.players import Player, PlayerPolicy
+from service.games.spectating import live_games
 from service.games.sweeper import Sweeper
 from service.games.errors import GameNotFound, TokenRequired
 from service.errors import InvalidInputError
@@ -318,6 +321,28 @@ def rename_seat(rename: dict, game_id: str, seat: int):
     token may rename it."""
     snapshot = _games().rename(_game_id(game_id), _token(), seat, rename["name"])
     return _json(snapshot, game_body(snapshot))
+
+
+@blp.route("", methods=["GET"])
+@blp.doc(operationId="listLiveGames",
+         responses={200: {"links": {"watchGame": {
+             "operationId": "getGame", "parameters": {"game_id": "$response.body#/games/0/game_id"},
+             "description": "Watch the first game listed, as a spectator"}}}})
+@document_errors(blp, 500)
+@_problem(422, "invalid_cursor", "The query does not follow the schema, or the cursor is not "
+                                 "one a page gave (invalid_cursor)", field="cursor")
+@UNAVAILABLE
+@blp.arguments(LiveGamesQuerySchema, location="query")
+@blp.documented_response(200, LiveGamesSchema, example=examples.LIVE_GAMES)
+def list_live_games(query: dict):
+    """List the games open to spectators
+
+    The games in play, the newest first, a page at a time (`next_cursor`), each by its public
+    parts: seats' names, scores, phase. Watch one with GET /v1/games/{game_id} without a token
+    (a spectator sees no hand)."""
+    page = live_games(current_app.extensions[TABLE], query.get("cursor"), query["limit"])
+    return json_response({"games": [live_game_body(game) for game in page.games],
+                          "next_cursor": page.cursor})
 
 
 @blp.route("/<game_id>", methods=["GET"])

@@ -43,6 +43,8 @@ CREATED_LINKS = {
                         "description": "List the player's games"},
     "createGame": {"operationId": "createGame", "parameters": PLAYER_BEARER,
                    "description": "Create a game as this player"},
+    "createSeek": {"operationId": "createSeek", "parameters": PLAYER_BEARER,
+                   "description": "Seek a game as this player"},
 }
 
 

@@ -1,0 +1,358 @@
+"""Seeks: a player asks for a game of some kind and is seated with others who asked the same.
+
+A seek is state in the store, not a connection: it waits while its owner is offline, until it
+is paired, cancelled or expires (SEEK_TTL_SECONDS). Seeks that may sit together (the same
+layout, target, options and rated flag: one table kind) share a pool, whose id starts the
+seek's id. Pairing (service.games.pairing) runs on a pool's open seeks after each new seek, and
+in each sweeper round for the seeks waiting on a wider range or on computers.
+
+Pairing a table is crash safe and never seats a seek twice, across processes and on a Cluster:
+1. one atomic write (GameStore.take_seeks) closes the table's seeks, if all are still open, as
+   paired to a game id chosen beforehand, and keeps the pairing as under way;
+2. the game is created under that id (a second try finds it created: GameExists);
+3. the pairing is no longer under way.
+A process that dies between 1 and 3 leaves the pairing under way; the next pairing round of the
+pool, in any process, creates its game. One process at a time leads a pool's pairing (a lease),
+so rounds do not race for the same seeks; should two run anyway, step 1 lets one win.
+
+The seat of a paired seek is linked to its player and opened by the player's token, which is
+its seat token: no new secret is made, kept or shown.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
+
+from service import engine, metrics
+from service.bots import DEFAULT_LEVEL, LEVELS
+from service.engine import GameOptions
+from service.errors import DomainError, InvalidInputError
+from service.store import GameExists, GameStore, StoreError
+
+from . import timers
+from .errors import PlayerRefused, SeekNotFound, SeekRefused
+from .new_game import game_options, game_seed, linked
+from .pairing import Table, Ticket, pair
+from .players import Player, Players
+from .record import GameRecord, Seat
+from .table import GameTable
+
+log = logging.getLogger(__name__)
+
+SEEK_TTL_SECONDS = 3600        # an open seek waits this long for a table, then expires
+CLOSED_KEPT_SECONDS = 86400    # a closed seek (paired, cancelled, expired) can be read this long
+LEAD_SECONDS = 10.0            # a pool's pairing lead lapses after this (its holder died)
+MAX_WAIT = 25.0                # a long poll on a seek waits at most this long
+# Options a seek may not set: the coach's (a preset position or deck).
+COACH_OPTIONS = ("start_scores", "first_dealer", "preset_deck", "hints")
+
+RatingLookup = Callable[[Player, str], int]
+
+
+def initial_rating(player: Player, fmt: str) -> int:
+    """Every player's rating in every format until ratings exist: the one place to swap for
+    the ratings' lookup (Player.rating(fmt).display)."""
+    return 1500
+
+
+@dataclass(frozen=True)
+class ComputerFill:
+    """Computers of `level` take the empty seats once the seek has waited `after` seconds."""
+
+    level: str
+    after: int
+
+
+@dataclass(frozen=True)
+class SeekRequest:
+    options: GameOptions
+    rated: bool = False
+    within: int | None = None          # rating points either side; None: any rating
+    computers: ComputerFill | None = None
+
+
+@dataclass(frozen=True)
+class Seek:
+    seek_id: str
+    player_id: str
+    player_key: str      # the owner's digest: its seat's key once paired
+    name: str | None
+    options: GameOptions
+    rated: bool
+    rating: int
+    within: int | None
+    computers: ComputerFill | None
+    created: float
+    expires: float
+    status: str = "open"           # open | paired | cancelled | expired
+    game_id: str | None = None     # once paired
+    seat: int | None = None        # once paired
+
+    @property
+    def pool(self) -> str:
+        return pool_of(self.seek_id)
+
+    @property
+    def format(self) -> str:
+        return format_of(self.options)
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["options"] = self.options.to_dict()
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Seek:
+        data = json.loads(text)
+        computers = data.pop("computers")
+        return cls(**{**data, "options": GameOptions.from_dict(data["options"]),
+                      "computers": None if computers is None else ComputerFill(**computers)})
+
+    def ticket(self, now: float) -> Ticket:
+        return Ticket(self.seek_id, self.player_id, self.rating, self.within,
+                      max(now - self.created, 0.0),
+                      None if self.computers is None else self.computers.after)
+
+
+def format_of(options: GameOptions) -> str:
+    """The rating format: the players, or the team layout (2, 3, 4, 5, 6, 2x2, 3x2, 2x3)."""
+    return options.teams or str(options.players)
+
+
+POOL_LENGTH = 12
+
+
+def pool_for(options: GameOptions, rated: bool) -> str:
+    """The pool of a table kind: a digest of its options and rated flag."""
+    kind = json.dumps({"options": options.to_dict(), "rated": rated}, sort_keys=True)
+    return hashlib.sha256(kind.encode()).hexdigest()[:POOL_LENGTH]
+
+
+def pool_of(seek_id: str) -> str:
+    return seek_id[:POOL_LENGTH]
+
+
+def seek_options(options: dict, players: int, teams: str | None) -> GameOptions:
+    """A seek's game options from a client's: its layout, no coach's options."""
+    for name in COACH_OPTIONS:
+        if name in options:
+            raise InvalidInputError(f"option {name}: not for a seek", code="invalid_options",
+                                    field=name, allowed="not set in a seek")
+    if options.get("teams", teams) != teams:
+        raise InvalidInputError(f"teams is {teams!r}, but options.teams is {options['teams']!r}",
+                                code="invalid_options", field="teams", allowed=str(teams))
+    return game_options({**options, "teams": teams}, players)
+
+
+def computer_fill(level: str | None, after: int) -> ComputerFill:
+    chosen = level or DEFAULT_LEVEL
+    if chosen not in LEVELS:
+        raise InvalidInputError(f"no computer level {chosen!r}", code="unknown_level",
+                                field="computers.level", level=chosen, allowed=", ".join(LEVELS))
+    return ComputerFill(chosen, after)
+
+
+class Seeks:
+    def __init__(self, table: GameTable, players: Players,
+                 rating: RatingLookup = initial_rating, ttl_seconds: int = SEEK_TTL_SECONDS):
+        self.table = table
+        self.players = players
+        self.rating = rating
+        self.ttl_seconds = ttl_seconds
+        self.holder = secrets.token_hex(8)   # this process, as a pool's pairing lead
+
+    @property
+    def store(self) -> GameStore:
+        return self.table.store
+
+    def create(self, player: Player, request: SeekRequest) -> Seek:
+        """A new open seek of `player`; pairs its pool at once (it may come back paired)."""
+        options = request.options
+        pool = pool_for(options, request.rated)
+        now = self.table.clock()
+        seek = Seek(pool + secrets.token_urlsafe(12), player.player_id, player.key, player.name,
+                    options, request.rated, self.rating(player, format_of(options)),
+                    request.within, request.computers, now, now + self.ttl_seconds)
+        # kept past its expiry, so that it is read as expired, not as never made
+        self.store.add_seek(pool, seek.seek_id, seek.to_json(),
+                            self.ttl_seconds + CLOSED_KEPT_SECONDS)
+        try:
+            self.pair(pool)
+        except StoreError as error:  # the seek stands: the sweepers' rounds pair it
+            log.warning("seek pool %s not paired after a new seek: %s", pool, error)
+        return self.read(seek.seek_id)
+
+    def read(self, seek_id: str) -> Seek:
+        data = self.store.load_seek(pool_of(seek_id), seek_id) if _well_formed(seek_id) else None
+        if data is None:
+            raise SeekNotFound(f"no seek {seek_id}")
+        seek = Seek.from_json(data)
+        if seek.status == "open" and seek.expires <= self.table.clock():
+            return replace(seek, status="expired")   # the next pairing round closes it
+        return seek
+
+    def owned(self, seek_id: str, player: Player) -> Seek:
+        seek = self.read(seek_id)
+        if seek.player_key != player.key:
+            raise SeekRefused("this seek is another player's")
+        return seek
+
+    def cancel(self, seek_id: str, player: Player) -> Seek:
+        """Close the player's open seek; a seek already closed (paired) is returned as it is."""
+        seek = self.owned(seek_id, player)
+        if seek.status != "open":
+            return seek
+        cancelled = replace(seek, status="cancelled")
+        if self.store.take_seeks(seek.pool, {seek_id: cancelled.to_json()},
+                                 CLOSED_KEPT_SECONDS):
+            return cancelled
+        return self.read(seek_id)  # paired meanwhile
+
+    def wait(self, seek_id: str, player: Player | None, wait: float) -> Seek:
+        """The seek once it is no longer open, or as it is after `wait` seconds (at most 25)."""
+        with self.store.watch("seeks:" + pool_of(seek_id)) as watch:
+            seek = self.read(seek_id)
+            end = self.table.clock() + min(wait, MAX_WAIT)
+            while seek.status == "open":
+                remaining = end - self.table.clock()
+                if remaining <= 0:
+                    break
+                watch.wait(remaining)
+                seek = self.read(seek_id)
+        return seek
+
+    def open_seeks(self, limit: int) -> list[Seek]:
+        """Open seeks of every pool, the longest waiting first."""
+        now = self.table.clock()
+        found = [_open_seek(data) for pool in self.store.seek_pools()
+                 for data in self.store.open_seeks(pool)]
+        live = sorted((seek for seek in found if seek.expires > now),
+                      key=lambda seek: (seek.created, seek.seek_id))
+        return live[:limit]
+
+    # Pairing -------------------------------------------------------------------------------------
+    def sweep(self) -> int:
+        """A sweeper's round: pair every pool with seeks; returns the games created."""
+        created = 0
+        for pool in self.store.seek_pools():
+            try:
+                created += self.pair(pool)
+            except (StoreError, DomainError) as error:
+                log.warning("seek pool %s not paired this round: %s", pool, error)
+        return created
+
+    def pair(self, pool: str) -> int:
+        """Pair the pool's open seeks if no other process is at it; returns the games created.
+        Seeks that came during a round are paired by another."""
+        version = self.store.lead_pairing(pool, self.holder, LEAD_SECONDS)
+        created = 0
+        while version is not None:
+            created += self._finish_pairings(pool)
+            created += self._round(pool)
+            version = self.store.end_pairing_lead(pool, self.holder, version)
+        return created
+
+    def _round(self, pool: str) -> int:
+        now = self.table.clock()
+        seeks = {seek.seek_id: seek for seek in map(_open_seek, self.store.open_seeks(pool))}
+        for seek in [seek for seek in seeks.values() if seek.expires <= now]:
+            self.store.take_seeks(pool, {seek.seek_id: replace(seek, status="expired").to_json()},
+                                  CLOSED_KEPT_SECONDS)
+            del seeks[seek.seek_id]
+        if not seeks:
+            return 0
+        seats = next(iter(seeks.values())).options.players
+        created = 0
+        for table in pair([seek.ticket(now) for seek in seeks.values()], seats):
+            created += self._seat(pool, [seeks[seek_id] for seek_id in table.seek_ids], table)
+        return created
+
+    def _seat(self, pool: str, seeks: Sequence[Seek], table: Table) -> int:
+        game_id = secrets.token_urlsafe(12)
+        paired = {seek.seek_id: replace(seek, status="paired", game_id=game_id, seat=number)
+                  .to_json() for number, seek in enumerate(seeks)}
+        first = seeks[0]
+        pairing = json.dumps({
+            "game_id": game_id, "options": first.options.to_dict(),
+            "rated": first.rated and not table.computers,
+            "players": [seek.player_key for seek in seeks],
+            "computers": table.computers,
+            "level": first.computers.level if first.computers else DEFAULT_LEVEL,
+        }, separators=(",", ":"))
+        if not self.store.take_seeks(pool, paired, CLOSED_KEPT_SECONDS, (game_id, pairing)):
+            return 0  # a seek of the table was taken meanwhile: the next round pairs the rest
+        self._start(pool, pairing)
+        return 1
+
+    def _finish_pairings(self, pool: str) -> int:
+        """Create the games of pairings left under way (their process died)."""
+        pending = self.store.pairings(pool)
+        for pairing in pending.values():
+            self._start(pool, pairing)
+        return len(pending)
+
+    def _start(self, pool: str, pairing: str) -> None:
+        """Create a pairing's game (once, whoever tries), then end the pairing."""
+        plan = json.loads(pairing)
+        game_id = plan["game_id"]
+        seats = []
+        for number, key in enumerate(plan["players"]):
+            seats.append(self._player_seat(number, key))
+        for number in range(len(seats), len(seats) + plan["computers"]):
+            seats.append(Seat("computer", f"Computer {number + 1}", plan["level"]))
+        try:
+            self._create(game_id, GameOptions.from_dict(plan["options"]), seats, plan["rated"])
+        except GameExists:
+            pass
+        self.store.end_pairing(pool, game_id)
+
+    def _player_seat(self, number: int, key: str) -> Seat:
+        """A paired player's seat: its token is the player's (the seat keeps its digest)."""
+        try:
+            player = self.players.by_key(key)
+        except PlayerRefused:  # the player expired while it waited: its seat stays, unnamed
+            return Seat("human", f"Player {number + 1}", token_hash=key, player_hash=key)
+        seat = Seat("human", player.name or f"Player {number + 1}", token_hash=key)
+        return linked(seat, player)
+
+    def _create(self, game_id: str, options: GameOptions, seats: list[Seat], rated: bool) -> None:
+        table = self.table
+        now = table.clock()
+        player_webhooks = tuple(seat.player_hash for seat in seats
+                                if seat.player_hash is not None and self._has_webhooks(seat))
+        new, opening = engine.start_game(options, game_seed(None), now=now)
+        state, moves, computers_due = table.advance(seats, new, now)
+        events = opening + moves
+        record = timers.scheduled(GameRecord(
+            tuple(seats), state, len(events), (), updated=now, human_moved=now,
+            abandon_check=now + timers.abandoned_after(options),
+            acted_times=(now,) * len(seats), connected=(True,) * len(seats),
+            player_webhooks=player_webhooks, computers_due=computers_due, rated=rated))
+        table.insert(record, events, (), game_id)
+        metrics.record_game_created()
+        table.link_players(record, game_id)
+
+    def _has_webhooks(self, seat: Seat) -> bool:
+        try:
+            return bool(seat.player_hash and self.players.by_key(seat.player_hash).webhooks)
+        except PlayerRefused:
+            return False
+
+
+@functools.lru_cache(maxsize=8192)
+def _open_seek(data: str) -> Seek:
+    """An open seek's document parsed once: a round reads every open seek of its pool, and an
+    open seek's document does not change (bench/seeks.py: with 1,000 waiting, parsing them all
+    again was most of a round)."""
+    return Seek.from_json(data)
+
+
+def _well_formed(seek_id: str) -> bool:
+    return len(seek_id) > POOL_LENGTH and all(c in "0123456789abcdef"
+                                              for c in seek_id[:POOL_LENGTH])
