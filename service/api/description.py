@@ -84,7 +84,11 @@ seats and options; `DELETE /v1/games/{game_id}/rematch` declines it.
 
 **Players** (optional): `POST /v1/players` issues a player token; creating or joining a game \
 with it links the seat, the token then opens that seat too, and `GET /v1/players/me/games` \
-lists the player's live and recent games.
+lists the player's live and recent games, a page at a time. `GET /v1/players/me` reads the \
+profile (ratings and statistics per format), `PATCH /v1/players/me` renames it, hides it from \
+leaderboards or rotates its token, and `DELETE /v1/players/me` erases it. A game created with \
+`"rated": true` between players moves their ratings; `GET /v1/leaderboards/{format}` lists \
+the best of a format per month and of all time.
 
 **Webhooks** (optional): `POST /v1/games/{game_id}/webhooks` (with a seat token) registers an \
 HTTPS URL that is told when it is a seat's turn, when the game ends and when a seat comes or \
