@@ -90,6 +90,13 @@ leaderboards or rotates its token, and `DELETE /v1/players/me` erases it. A game
 `"rated": true` between players moves their ratings; `GET /v1/leaderboards/{format}` lists \
 the best of a format per month and of all time.
 
+**Finding a game** (with a player token): `POST /v1/seeks` asks for a game of some kind (players \
+or teams, options, rated or casual, a rating range, computers after a wait); seeks of the same \
+kind are paired into a new game, each seek once, and `GET /v1/seeks/{seek_id}` (with `wait` a \
+long poll) shows its owner the game, the seat and the token to play it with. `GET /v1/seeks` \
+lists the open seeks, `DELETE /v1/seeks/{seek_id}` cancels one, and `GET /v1/games?status=live` \
+lists the games open to spectators.
+
 **Webhooks** (optional): `POST /v1/games/{game_id}/webhooks` (with a seat token) registers an \
 HTTPS URL that is told when it is a seat's turn, when the game ends and when a seat comes or \
 goes; `POST /v1/players/me/webhooks` (with a player token) one told of every game of the \

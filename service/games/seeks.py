@@ -15,8 +15,8 @@ A process that dies between 1 and 3 leaves the pairing under way; the next pairi
 pool, in any process, creates its game. One process at a time leads a pool's pairing (a lease),
 so rounds do not race for the same seeks; should two run anyway, step 1 lets one win.
 
-The seat of a paired seek is linked to its player and opened by the player's token, which is
-its seat token: no new secret is made, kept or shown.
+The seat of a paired seek is linked to its player and opened by the player's token, which
+stands for its seat token: no seat token is made, kept or shown.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ from service import engine, metrics
 from service.bots import DEFAULT_LEVEL, LEVELS
 from service.engine import GameOptions
 from service.errors import DomainError, InvalidInputError
+from service.ratings import format_of
 from service.store import GameExists, GameStore, StoreError
 
-from . import timers
+from . import timers, tokens
 from .errors import PlayerRefused, SeekNotFound, SeekRefused
 from .new_game import game_options, game_seed, linked
 from .pairing import Table, Ticket, pair
@@ -55,10 +56,10 @@ COACH_OPTIONS = ("start_scores", "first_dealer", "preset_deck", "hints")
 RatingLookup = Callable[[Player, str], int]
 
 
-def initial_rating(player: Player, fmt: str) -> int:
-    """Every player's rating in every format until ratings exist: the one place to swap for
-    the ratings' lookup (Player.rating(fmt).display)."""
-    return 1500
+def displayed_rating(player: Player, fmt: str) -> int:
+    """The rating a seek is paired by: the player's displayed rating in the format (its
+    initial one, provisional, before its first rated game)."""
+    return player.rating(fmt).display
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,6 @@ class Seek:
                       None if self.computers is None else self.computers.after)
 
 
-def format_of(options: GameOptions) -> str:
-    """The rating format: the players, or the team layout (2, 3, 4, 5, 6, 2x2, 3x2, 2x3)."""
-    return options.teams or str(options.players)
-
-
 POOL_LENGTH = 12
 
 
@@ -160,7 +156,7 @@ def computer_fill(level: str | None, after: int) -> ComputerFill:
 
 class Seeks:
     def __init__(self, table: GameTable, players: Players,
-                 rating: RatingLookup = initial_rating, ttl_seconds: int = SEEK_TTL_SECONDS):
+                 rating: RatingLookup = displayed_rating, ttl_seconds: int = SEEK_TTL_SECONDS):
         self.table = table
         self.players = players
         self.rating = rating
@@ -313,12 +309,15 @@ class Seeks:
         self.store.end_pairing(pool, game_id)
 
     def _player_seat(self, number: int, key: str) -> Seat:
-        """A paired player's seat: its token is the player's (the seat keeps its digest)."""
+        """A paired player's seat, opened by the player's token (player_hash). Taken, its own
+        token's digest is that of a secret made and dropped here: no seat token exists, so a
+        player's token, once replaced, opens none of its paired seats."""
+        unused = tokens.digest(tokens.new_secret())
         try:
             player = self.players.by_key(key)
         except PlayerRefused:  # the player expired while it waited: its seat stays, unnamed
-            return Seat("human", f"Player {number + 1}", token_hash=key, player_hash=key)
-        seat = Seat("human", player.name or f"Player {number + 1}", token_hash=key)
+            return Seat("human", f"Player {number + 1}", token_hash=unused, player_hash=key)
+        seat = Seat("human", player.name or f"Player {number + 1}", token_hash=unused)
         return linked(seat, player)
 
     def _create(self, game_id: str, options: GameOptions, seats: list[Seat], rated: bool) -> None:

@@ -9,7 +9,7 @@ from tests.refusals import config
 
 app = create_app({"TESTING": True, "SETTINGS": Settings(rate_limit_enabled=False)})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config(30)).include(
-    tag=["scoring", "health", "players", "images", "webhooks", "push", "leaderboards"])
+    tag=["scoring", "health", "players", "images", "webhooks", "push", "leaderboards", "seeks"])
 
 
 @schema.parametrize()

@@ -55,7 +55,7 @@ def public(player, target, seek_id, made, status="open", **fields):
                     "count_time_limit": None, "skunk": "standard", "exact_finish": False,
                     "match": False, "turn_time_limit": None, "on_timeout": "computer",
                     "timeout_level": "hard"},
-        "rated": False, "rating": 1500, "rating_range": None, "computers": None,
+        "rated": False, "rating": 1000, "rating_range": None, "computers": None,
         "created_at": server_time(made), "expires_at": server_time(made + SEEK_TTL_SECONDS),
         **fields}
 

@@ -8,7 +8,7 @@ CREATE_REQUEST = {"players": 2, "teams": None, "options": {"target": 121}, "rate
                   "rating_range": 200, "computers": {"level": "hard", "after": 60}}
 OPEN = {
     "seek_id": SEEK_ID, "status": "open", "player_id": PLAYER_ID, "name": "Ana", "players": 2,
-    "teams": None, "options": {"target": 121}, "rated": True, "rating": 1500,
+    "teams": None, "options": {"target": 121}, "rated": True, "rating": 1000,
     "rating_range": 200, "computers": {"level": "hard", "after": 60},
     "created_at": "2027-01-15T08:15:40.000Z", "expires_at": "2027-01-15T09:15:40.000Z",
 }

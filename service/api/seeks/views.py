@@ -26,7 +26,7 @@ from service.games.seeks import (
     SeekRequest,
     Seeks,
     computer_fill,
-    initial_rating,
+    displayed_rating,
     seek_options,
 )
 
@@ -59,9 +59,9 @@ NOT_FOUND = blp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM_MED
                              example=problem_example(404, "seek_not_found", {}))
 
 
-def init_app(app: Flask, api: Api, rating=initial_rating) -> None:
+def init_app(app: Flask, api: Api, rating=displayed_rating) -> None:
     """Register the seeks on `api`, paired by the games' table; `rating` is the lookup of a
-    player's rating in a format (service.games.seeks.initial_rating until ratings exist)."""
+    player's rating in a format (service.games.seeks.displayed_rating)."""
     seeks = Seeks(app.extensions[TABLE], app.extensions[PLAYERS], rating)
     app.extensions[SEEKS] = seeks
     app.extensions[SWEEPER].add_round(seeks.sweep)
