@@ -29,9 +29,10 @@ def test_the_site_builds_in_strict_mode_with_every_page_of_the_nav(built_site):
     pages = sorted(str(page.relative_to(built_site)) for page in built_site.rglob("index.html"))
     assert pages == [
         "architecture/index.html", "figures/index.html", "guides/coach/index.html",
-        "guides/deploy/index.html", "guides/errors/index.html", "guides/library-cli/index.html",
-        "guides/mobile-client/index.html", "guides/operations/index.html",
-        "guides/rules/index.html", "guides/scoring/index.html", "index.html",
+        "guides/deploy/index.html", "guides/errors/index.html", "guides/finding-a-game/index.html",
+        "guides/library-cli/index.html", "guides/mobile-client/index.html",
+        "guides/operations/index.html", "guides/players/index.html", "guides/rules/index.html",
+        "guides/scoring/index.html", "index.html",
         "reference/http/index.html", "reference/library/index.html", "tutorial/index.html"]
 
 
