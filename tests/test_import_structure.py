@@ -25,6 +25,9 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(path): path for path in SERVICE.rglob("*.py")}
+# A compiled module is known by its stub (service/bots/_playout.pyi).
+MODULES.update((module_name(path), path) for path in SERVICE.rglob("*.pyi")
+               if not path.with_suffix(".py").exists())
 
 
 def imports_of(name: str) -> set[str]:
