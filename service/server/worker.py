@@ -50,7 +50,7 @@ UNREADABLE = {  # gunicorn's parse errors -> (status, reason, code)
 # the interpreter, the workers, under the same load, collect within a second of each other, so
 # one collection stalls every worker at once. On a schedule, staggered, at most one worker is
 # collecting at a time; every 15 minutes, not every minute, a worker is stalled 0.05% of the time
-# rather than 0.75% (which a p99 sees), for the few thousand objects of garbage kept meanwhile.
+# rather than 0.75% (which a p99 sees), for at most some 13,000 objects of garbage kept meanwhile.
 FULL_COLLECTION_SECONDS = 900
 
 
