@@ -29,16 +29,22 @@ apart):
   event (5 s if it never came: missed). A new game when one ends;
 - load: K clients, each from its own address 127.0.1.x, play games against `hard` one after
   another (a human seat, always the first legal action, tests/games/helpers.py first_legal,
-  each with an Idempotency-Key; a new game at game_over). When the computer's reply did not
+  each with an Idempotency-Key; a new game at game_over), each action at least
+  `--action-interval` s after the player's previous one: by default 0.5 s, the pace of the
+  per-seat action limit a server as shipped applies (CRIBBAGE_ACTION_RATE_LIMIT, 120 a minute),
+  the fastest any player plays there. Flat out, a 2-core server's web tier, not the search, is
+  what saturates (about 160-250 actions/s against `hard`), and every latency grows with it: a
+  capacity window per server measures that, with no floor. When the computer's reply did not
   come within the action's wait (5 s) and was left to the sweeper, the client long-polls the
   game's events until its turn comes ("waited" below). Spread over up to 4 processes.
 
 Phases, each `--duration` seconds, with the idle baseline measured just before each loaded one
 (the machine is shared: every ratio compares two back-to-back windows of the same run):
 - A, for each K of `--ks` (4 16 64): idle (livez + delivery only), then K players;
-- B, for each K of `--redis-ks` (16): the same on the Redis server;
-- C: actions/s against hard per usable CPU, from A and B (before the compute tier: 181
-  actions/s in all on this 2-core machine, bench/http_games.py, action p99 355 ms);
+- B, for each K of `--redis-ks` (16 64): the same on the Redis server;
+- C: actions/s against hard per usable CPU, from A and B, paced and flat out (a window of
+  `--capacity-k` players after each server's pairs; before the compute tier: 181 actions/s in all
+  on this 2-core machine, bench/http_games.py, action p99 355 ms);
 - D (server A): livez idle, then two POST /v1/analysis/position at once from one address
   (127.0.0.4, no token: charged to the address), {"scores": [0, 0], "dealer": 0, "players": 2,
   "target": 1000} and the same with 999, each building its tables from scratch: livez while
@@ -80,7 +86,8 @@ Diagnostics (none changes service code):
   wait for a CPU out of their latencies;
 - `--rounds N`: N pairs per K.
 
-    python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16] [--duration 20] [--only A B D E]
+    python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16 64] [--duration 20] [--only A B D E]
+                                 [--action-interval 0.5] [--capacity-k 16]
                                  [--quick] [--profile] [--gevent-monitor 0.02]
 
 About 7-10 minutes by default (up to 30 s of waiting for quiet before each pair, a minute at
@@ -130,6 +137,9 @@ IDLE_RECONNECT = 4.0     # the server closes keep-alive connections idle for 5 s
 START_DELAY = 0.5        # processes of a phase start together this long after it is set up
 LOAD_PROCESSES = 4
 BEFORE_ACTIONS = 181     # actions/s against hard before the compute tier (issue 26)
+# A seat may act 120 times a minute on a server as shipped (CRIBBAGE_ACTION_RATE_LIMIT, off in
+# these servers so that a refusal never stalls a player): the fastest a player plays it.
+ACTION_INTERVAL = 60 / 120
 BEFORE_P99_MS = 355
 D_BODY = {"scores": [0, 0], "dealer": 0, "players": 2, "target": 1000}
 CARDS = [rank + suit for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
@@ -475,8 +485,12 @@ def has_action(view: dict) -> bool:
     return any(option["type"] not in HUMAN_DECISIONS for option in view["legal_actions"])
 
 
-def play_loop(port: int, address: str, start: float, until: float, out: dict) -> None:
+def play_loop(port: int, address: str, start: float, until: float, interval: float,
+              out: dict) -> None:
+    """Games against hard, one after another; each action at least `interval` s after the
+    player's previous one (0: flat out)."""
     client = Client(port, address)
+    sent = 0.0
     errors = out["errors"]
     sleep_until(start)
     while time.monotonic() < until:
@@ -504,6 +518,7 @@ def play_loop(port: int, address: str, start: float, until: float, out: dict) ->
                 last_event = last_event if read is None else read.data["last_event"]
                 continue
             headers = {**auth, "Idempotency-Key": f"{game_id}-{view['version']}"}
+            sleep_until(sent + interval)
             sent = time.monotonic()
             reply = call(client, errors, "act", "POST", f"/v1/games/{game_id}/actions",
                          first_legal(view), headers)
@@ -516,9 +531,10 @@ def play_loop(port: int, address: str, start: float, until: float, out: dict) ->
     client.close()
 
 
-def load(port: int, addresses: list[str], start: float, until: float) -> dict:
+def load(port: int, addresses: list[str], start: float, until: float, interval: float) -> dict:
     out = {"actions": [], "games": [], "created": 0, "waited": 0, "errors": Counter()}
-    threads = [threading.Thread(target=play_loop, args=(port, address, start, until, out))
+    threads = [threading.Thread(target=play_loop,
+                                args=(port, address, start, until, interval, out))
                for address in addresses]
     for thread in threads:
         thread.start()
@@ -713,8 +729,11 @@ class Runner:
     def __init__(self, pool: ProcessPoolExecutor, server: GunicornServer, meter: Meter, args):
         self.pool, self.server, self.meter, self.args = pool, server, meter, args
 
-    def phase(self, k: int, seconds: float, rates: dict, costly_connections: int = 0) -> dict:
-        """One window of `seconds`: the probes, with K players and/or the costly client."""
+    def phase(self, k: int, seconds: float, rates: dict, costly_connections: int = 0,
+              interval: float | None = None) -> dict:
+        """One window of `seconds`: the probes, with K players (an action each every
+        `interval` s at most; --action-interval by default) and/or the costly client."""
+        interval = self.args.action_interval if interval is None else interval
         port = self.server.port
         # The players start a second early so that the window holds no ramp (games created
         # together, first moves together).
@@ -725,7 +744,7 @@ class Runner:
         log_offset = self.log_size()
         addresses = load_addresses(k)
         shares = [addresses[number::LOAD_PROCESSES] for number in range(LOAD_PROCESSES)]
-        loads = [self.pool.submit(load, port, share, start - lead, until)
+        loads = [self.pool.submit(load, port, share, start - lead, until, interval)
                  for share in shares if share]
         spender = (self.pool.submit(costly, port, start, until, costly_connections)
                    if costly_connections else None)
@@ -751,7 +770,7 @@ class Runner:
                           "errors": sum((part["errors"] for part in parts), Counter())}
         if spender is not None:
             result["costly"] = spender.result(timeout=seconds + 300)["results"]
-        result["k"], result["seconds"] = k, seconds
+        result["k"], result["seconds"], result["interval"] = k, seconds, interval
         if self.args.profile_dir:
             result["profile"] = read_profile(self.args.profile_dir, start, until,
                                              before["web pids"])
@@ -820,6 +839,15 @@ class Runner:
                     self.nice = nice
                     pairs += self.pair(label, k, rates, nice)
         return pairs
+
+    def capacity(self, label: str) -> dict:
+        """--capacity-k players flat out, no floor: the actions/s the server carries."""
+        rates = {"livez": self.args.livez_rate, "delivery": self.args.delivery_rate,
+                 "nice": self.args.probe_nice}
+        self.settle()
+        log(f"{label}: {self.args.capacity_k} players against hard flat out "
+            f"{self.args.duration:g} s")
+        return self.phase(self.args.capacity_k, self.args.duration, rates, interval=0)
 
     def pair(self, label: str, k: int, rates: dict, nice: int | None) -> list:
         """Idle, then K players; again (--retries) if the rest of the machine was busy."""
@@ -1060,24 +1088,24 @@ def report_profile(stacks: Counter, top: int = 15) -> None:
             shown += 1
 
 
-def report_throughput(a_pairs, b_pairs, b_label: str) -> None:
+def report_throughput(rows: list[tuple[str, dict]]) -> None:
+    """C: the actions/s each server carried, flat out (its capacity) and paced."""
     cpus = usable_cpus()
     print(f"C. actions/s against hard per usable CPU ({cpus} usable CPUs; before the compute "
           f"tier: {BEFORE_ACTIONS} actions/s in all = {BEFORE_ACTIONS / 2:.1f} per core on the "
           f"2-core machine, action p99 {BEFORE_P99_MS} ms, bench/http_games.py)")
-    for label, pairs in (("A (embedded store, 1 web worker, local compute)", a_pairs),
-                         (f"B ({b_label})", b_pairs)):
-        for pair in pairs:
-            busy = pair[1]
-            actions = busy["load"]["actions"]
-            rate = len(actions) / busy["seconds"]
-            nice = "" if busy.get("nice") is None else f" nice {busy['nice']}"
-            print(f"  {label:52} K={busy['k']:<3}{nice} {rate:7.1f} actions/s = {rate / cpus:6.1f} "
-                  f"per CPU; action p50 {percentile(actions, 50) * MS:.1f} ms, p99 "
-                  f"{percentile(actions, 99) * MS:.1f} ms; load avg {busy['cpu']['load'][0]:.2f}"
-                  f"-{busy['cpu']['load'][1]:.2f}, the rest of the machine "
-                  f"{busy['cpu']['others']:.2f} cores"
-                  + ("" if busy.get("judged", True) else " (noisy, not judged)"))
+    for label, busy in rows:
+        actions = busy["load"]["actions"]
+        rate = len(actions) / busy["seconds"]
+        pace = ("flat out" if not busy["interval"]
+                else f"an action each {busy['interval']:g} s at most")
+        nice = "" if busy.get("nice") is None else f" nice {busy['nice']}"
+        print(f"  {label:48} K={busy['k']:<3}{nice} {pace:>29}: {rate:6.1f} actions/s = "
+              f"{rate / cpus:6.1f} per CPU; action p50 {percentile(actions, 50) * MS:.1f} ms, "
+              f"p99 {percentile(actions, 99) * MS:.1f} ms; web workers {busy['cpu']['web']:.2f} "
+              f"cores, compute {busy['cpu']['compute']:.2f}; the rest of the machine "
+              f"{busy['cpu']['others']:.2f} cores"
+              + ("" if busy.get("judged", True) else " (noisy, not judged)"))
     print()
 
 
@@ -1191,6 +1219,7 @@ def run_a(pool, args, results: dict) -> None:
         runner = Runner(pool, server, meter, args)
         if "A" in args.only:
             results["A"] = runner.games("A", args.ks)
+            results["A capacity"] = runner.capacity("A")
             results["a compute"] = len([p for p in descendants(server.process.pid)
                                         if is_compute(p)])
         if "D" in args.only:
@@ -1213,6 +1242,7 @@ def run_b(pool, args, results: dict) -> None:
         meter = Meter(server, redis.process.pid)
         runner = Runner(pool, server, meter, args)
         results["B"] = runner.games("B", args.redis_ks)
+        results["B capacity"] = runner.capacity("B")
         results["b compute"] = len([p for p in descendants(server.process.pid)
                                     if is_compute(p)])
     finally:
@@ -1224,7 +1254,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ks", type=int, nargs="+", default=[4, 16, 64],
                         help="players against hard in A (one phase each)")
-    parser.add_argument("--redis-ks", type=int, nargs="+", default=[16],
+    parser.add_argument("--redis-ks", type=int, nargs="+", default=[16, 64],
                         help="players against hard in B")
     parser.add_argument("--duration", type=float, default=20,
                         help="seconds of each phase, idle and loaded (D's idle: half)")
@@ -1232,6 +1262,11 @@ def main() -> None:
                         help="seconds of E's costly client")
     parser.add_argument("--only", nargs="+", default=["A", "B", "D", "E"],
                         choices=["A", "B", "D", "E"], help="the parts to run (C comes from A, B)")
+    parser.add_argument("--action-interval", type=float, default=ACTION_INTERVAL,
+                        help="each player's actions at least this many seconds apart (0: flat "
+                             "out); by default the pace of the per-seat action limit as shipped")
+    parser.add_argument("--capacity-k", type=int, default=16,
+                        help="players flat out in each server's capacity window (no floor)")
     parser.add_argument("--web-workers", type=int, default=3, help="B's gunicorn workers")
     parser.add_argument("--compute-processes", type=int, default=2,
                         help="B's compute workers (CRIBBAGE_COMPUTE_PROCESSES)")
@@ -1273,6 +1308,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.ks, args.redis_ks, args.duration, args.e_duration = [4], [4], 6, 20
+        args.capacity_k = 4
 
     args.log_dir = tempfile.mkdtemp(prefix="compute-load-logs-") if args.gevent_monitor else None
     args.profile_dir = None
@@ -1318,7 +1354,8 @@ def report(args, results: dict, seconds: float) -> None:
           f"{' '.join(Path('/proc/loadavg').read_text().split()[:3])}; {seconds:.0f} s; "
           f"phases of {args.duration:g} s; livez {args.livez_rate:g}/s from 127.0.0.2, "
           f"delivery {args.delivery_rate:g} actions/s in a two-human game from 127.0.0.3; "
-          f"request rate limits and the live-games cap off")
+          f"request rate limits and the live-games cap off; players act at most every "
+          f"{args.action_interval:g} s, flat out in the capacity windows")
     print()
     checks = []
     if "A" in results:
@@ -1334,8 +1371,11 @@ def report(args, results: dict, seconds: float) -> None:
             f"{args.compute_processes}; the count includes the supervisor)", results["B"],
             True, args)
     if "A" in results or "B" in results:
-        report_throughput(results.get("A", []), results.get("B", []),
-                          f"Redis, {args.web_workers} web workers")
+        servers = (("A", "A (embedded store, 1 web worker, local compute)"),
+                   ("B", f"B (Redis, {args.web_workers} web workers)"))
+        report_throughput([(label, row) for key, label in servers
+                           for row in [busy for _, busy in results.get(key, [])]
+                           + [results[f"{key} capacity"]] if f"{key} capacity" in results])
     if "D" in results:
         checks += report_two_positions(*results["D"])
     if "E" in results:
