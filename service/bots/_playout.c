@@ -379,22 +379,34 @@ static int play_out(int seats, int hands[][MAX_HELD], int *held, const int *pile
 }
 
 /* Python ------------------------------------------------------------------------------------- */
-static int read_ints(PyObject *sequence, int *out, int most, const char *name)
+/* `sequence` as a fast sequence of at most `most` items (its size in *size), or NULL with the
+   error set. */
+static PyObject *bounded_sequence(PyObject *sequence, int most, const char *name,
+                                  Py_ssize_t *size)
 {
     PyObject *fast = PySequence_Fast(sequence, name);
     if (fast == NULL)
-        return -1;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size > most) {
+        return NULL;
+    *size = PySequence_Fast_GET_SIZE(fast);
+    if (*size > most) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "%s: at most %d items", name, most);
-        return -1;
+        return NULL;
     }
+    return fast;
+}
+
+static int read_ints(PyObject *sequence, int *out, int most, const char *name)
+{
+    Py_ssize_t size;
+    PyObject *fast = bounded_sequence(sequence, most, name, &size);
+    if (fast == NULL)
+        return -1;
     for (Py_ssize_t i = 0; i < size; i++) {
         long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (value == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
+            size = -1;
+            break;
         }
         out[i] = (int)value;
     }
@@ -404,20 +416,15 @@ static int read_ints(PyObject *sequence, int *out, int most, const char *name)
 
 static int read_doubles(PyObject *sequence, double *out, int most, const char *name)
 {
-    PyObject *fast = PySequence_Fast(sequence, name);
+    Py_ssize_t size;
+    PyObject *fast = bounded_sequence(sequence, most, name, &size);
     if (fast == NULL)
         return -1;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size > most) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d items", name, most);
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < size; i++) {
         out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
         if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
+            size = -1;
+            break;
         }
     }
     Py_DECREF(fast);
