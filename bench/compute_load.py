@@ -1373,9 +1373,10 @@ def report(args, results: dict, seconds: float) -> None:
     if "A" in results or "B" in results:
         servers = (("A", "A (embedded store, 1 web worker, local compute)"),
                    ("B", f"B (Redis, {args.web_workers} web workers)"))
-        report_throughput([(label, row) for key, label in servers
-                           for row in [busy for _, busy in results.get(key, [])]
-                           + [results[f"{key} capacity"]] if f"{key} capacity" in results])
+        report_throughput([(label, busy) for key, label in servers
+                           for busy in [busy for _, busy in results.get(key, [])]
+                           + ([results[f"{key} capacity"]] if f"{key} capacity" in results
+                              else [])])
     if "D" in results:
         checks += report_two_positions(*results["D"])
     if "E" in results:
