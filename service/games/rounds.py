@@ -27,12 +27,9 @@ class Rounds:
         """`round_()` (the games it created), unless the pool's round runs here already: then
         that one goes again once it ends, and this call waits up to `wait` seconds for it (0)."""
         with self._lock:
-            running = self._running.get(pool)
-            leading = running is None
-            if running is None:
-                running = self._running[pool] = _Running()
-            else:
-                running.again = True
+            leading = pool not in self._running
+            running = self._running.setdefault(pool, _Running())
+            running.again = not leading
         if not leading:
             running.done.wait(wait)
             return 0

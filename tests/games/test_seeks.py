@@ -227,8 +227,8 @@ def _request(seeks, target):
     return SeekRequest(seek_options({"target": target}, 2, None))
 
 
-def test_an_open_seek_and_its_paired_game_count_among_the_players_live_games(store, clock,
-                                                                             target):  # noqa: F811
+def test_an_open_seek_and_its_paired_game_count_among_the_players_live_games(
+        store, clock, target):  # noqa: F811
     client = make_app(store, clock, max_live_games_per_player=1).test_client()
     ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
     assert seek(client, ana, target, clock).json["status"] == "open"
@@ -263,8 +263,8 @@ def test_a_cancelled_or_expired_seek_gives_its_place_back(store, clock, target):
     assert seek(client, ana, target, clock).status_code == 201
 
 
-def test_a_pairing_finished_by_another_process_counts_its_game_for_its_players(store, clock,
-                                                                               target):  # noqa: F811
+def test_a_pairing_finished_by_another_process_counts_its_game_for_its_players(
+        store, clock, target):  # noqa: F811
     app = make_app(store, clock, max_live_games_per_player=1)
     client, seeks = app.test_client(), app.extensions["cribbage.seeks"]
     ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
