@@ -296,8 +296,8 @@ class GameStore(ABC):
     # that one atomic write takes a whole table's seeks at once.
     @abstractmethod
     def add_seek(self, pool: str, seek_id: str, data: str, ttl: int) -> None:
-        """Keep a new open seek's document in its pool, `ttl` seconds after its last write;
-        the pool's version moves on and the pool is listed (seek_pools)."""
+        """Keep a new open seek's document (one line of text) in its pool, `ttl` seconds after
+        its last write; the pool's version moves on and the pool is listed (seek_pools)."""
 
     @abstractmethod
     def load_seek(self, pool: str, seek_id: str) -> str | None:
