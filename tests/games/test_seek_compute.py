@@ -26,6 +26,7 @@ TARGET = 61
 def tier():
     pool = LocalPool(1, {MOVE: 10, ANALYSIS: 10, BACKGROUND: 10})
     tier = ComputeTier(pool, time_limit=30)
+    tier.run("pair", ([], 0.0), MOVE)   # its compute process started and ready
     yield tier
     pool.close()
 
