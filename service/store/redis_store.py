@@ -1110,7 +1110,7 @@ class RedisGameStore(GameStore):
                                PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
                                SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE,
                                ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH,
-                               SEEK_ADD, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
+                               SEEK_ADD, OPEN_SEEKS, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

@@ -165,15 +165,16 @@ def test_computers_fill_the_empty_seats_after_the_wait_and_the_game_is_not_rated
 
 def test_a_rated_pairing_makes_a_rated_game_its_view_and_the_listing_say_so(
         client, seeks, target, clock):
-    clock.advance(10**7 + random.Random().randrange(10**6))  # newer than the session's games
+    clock.advance(-10**7 - random.Random().randrange(10**6))  # older than the session's games
     ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
     seek(client, ana, target, clock, rated=True)
     paired = seek(client, bea, target, clock, rated=True).json
     assert json.loads(seeks.table.store.load(paired["game_id"]).data)["rated"] is True
     assert client.get(f"/v1/games/{paired['game_id']}", headers=bea["auth"]).json["rated"] is True
     assert client.get(f"/v1/games/{paired['game_id']}").json["rated"] is True
-    listed = client.get("/v1/games?status=live&limit=100").json["games"]
-    assert [game["rated"] for game in listed if game["game_id"] == paired["game_id"]] == [True]
+    listed = client.get(f"/v1/games?status=live&limit=1&cursor={clock.now + 1!r}:~").json
+    assert [(game["game_id"], game["rated"]) for game in listed["games"]] == [
+        (paired["game_id"], True)]
     casual = seek(client, ana, target, clock).json   # rated and casual seeks are not paired
     assert seek(client, bea, target, clock, rated=True).json["status"] == "open"
     assert casual["status"] == "open"
