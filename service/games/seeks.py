@@ -63,8 +63,8 @@ LEAD_SECONDS = 10.0            # a pool's pairing lead lapses after this (its ho
 SEARCH_SECONDS = 5.0           # a round waits this long for its search: well within its lead
 MAX_WAIT = 25.0                # a long poll on a seek waits at most this long
 # A pool of this many open seeks or fewer is searched in the round, not by the compute tier:
-# pair_pool over 16 takes 0.03 ms of CPU (0.2 ms over 1,000 documents' first parse), the
-# compute tier's round trip more. Over 1,000 it takes 4.6 ms.
+# pair_pool over 16 takes 0.05 ms of CPU (0.2 ms when their documents are first parsed), less
+# than the hand-off to a compute process costs the web worker (0.2 ms); over 1,000, 4.6 ms.
 INLINE_SEEKS = 16
 TAKEN_OVER = 2**31  # the limit of a paired game's claim: never reached (its seek held the place)
 # Options a seek may not set: the coach's (a preset position or deck).
