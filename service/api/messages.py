@@ -156,8 +156,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                  "This client has spent its {budget_ms} ms of CPU a minute on "
                                  "analyses; retry after {retry_after} s"),
         "too_many_live_games": ("Too many live games",
-                                "This client has {limit} games in play already; finish one, or "
-                                "wait for an abandoned one to expire, before creating another"),
+                                "This client has {limit} games in play or seeks open already; "
+                                "finish or cancel one, or wait for an abandoned game to expire, "
+                                "before starting another"),
         "invalid_options": ("Invalid options", "Option {field}: expected {allowed}"),
         "invalid_action": ("Invalid action", "The action is not well formed"),
         "not_your_turn": ("Not your turn", "It is not your turn"),
@@ -361,8 +362,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                  "Este cliente ya gastó sus {budget_ms} ms de CPU por minuto en "
                                  "análisis; vuelva a intentarlo dentro de {retry_after} s"),
         "too_many_live_games": ("Demasiadas partidas en juego",
-                                "Este cliente ya tiene {limit} partidas en juego; termine una, o "
-                                "espere a que caduque una abandonada, antes de crear otra"),
+                                "Este cliente ya tiene {limit} partidas en juego o búsquedas "
+                                "abiertas; termine o cancele una, o espere a que caduque una "
+                                "partida abandonada, antes de empezar otra"),
         "invalid_options": ("Opciones no válidas", "Opción {field}: se esperaba {allowed}"),
         "invalid_action": ("Acción no válida", "La acción no está bien formada"),
         "not_your_turn": ("No es su turno", "No es su turno"),

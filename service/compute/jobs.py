@@ -43,6 +43,7 @@ class _TimeLimit(BaseException):
 # that queue jobs (games, api) are not imported by this module.
 KINDS: dict[str, str] = {
     "advance": "service.games.computers:advance",  # computer seats' moves, timed-out turns
+    "pair": "service.games.seeks:pair_pool",       # a seek pool's pairing round's search
     "hint": "service.bots.hints:hint",             # the coach at a seat (options.hints)
     "discard_report": "service.bots.discard_report:discard_report",  # /v1/analysis/discard
     "analyse_play": "service.bots.pegging:analyse_play",             # /v1/analysis/play

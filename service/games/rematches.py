@@ -133,7 +133,7 @@ class Rematches:
         try:
             table.store_call(table.store.create, new_id, record.to_json(),
                              event_log.stored_texts(events, table.clock()), record.scheduled,
-                             outbox, timers.keep_seconds(record.state.options))
+                             outbox, timers.keep_seconds(record.state.options), now)
         except GameExists:
             existing = GameRecord.from_json(table.load(new_id).data)
             if existing.seats[seat].token_hash != record.seats[seat].token_hash:

@@ -28,6 +28,7 @@ class GameSnapshot:
     rematch_of: str | None = None        # the game this one is a rematch of
     at: float = 0.0                      # the server's clock when the game was read
     connected: tuple[bool, ...] = ()     # per seat: at the table (service.games.presence)
+    rated: bool = False                  # the game moves its players' ratings
     # Asks the compute tier for a seat's hint (GameTable.hinter); None: no hints.
     hinter: Callable[[SeatView], Hint | None] | None = field(default=None, compare=False,
                                                              repr=False)
@@ -99,4 +100,4 @@ def snapshot(game_id: str, version: int, record: GameRecord, seat: int | None,
     humans_to_act = tuple(s for s in view.to_act if record.seats[s].kind == "human")
     return GameSnapshot(game_id, version, seat, record.seats, record.events,
                         replace(view, to_act=humans_to_act), replayed, record.rematch,
-                        record.rematch_of, at, presence.connected(record))
+                        record.rematch_of, at, presence.connected(record), record.rated)

@@ -1,9 +1,12 @@
 """Games open to spectators: the live games, the newest first, a page at a time.
 
 Every game can be watched by its id (GET /v1/games/{id} without a token: the spectator's
-view). This lists the games in play to find one: from the store's live games index, each
-game read again and shown by its public parts only (seats' names, scores, phase); a game
-found ended or expired leaves the index as the listing meets it.
+view). This lists the games in play to find one: from the store's live games index (written
+with each game's creation: GameStore.create), each game read again and shown by its public
+parts only (seats' names, scores, phase); a game found ended or expired leaves the index as
+the listing meets it. On a Cluster an entry is written just before its game: an entry found
+without a game is skipped while it is younger than CREATING_SECONDS (its game may be on its
+way), and dropped after (its creation failed or its process died).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from .record import GameRecord, Seat
 from .table import GameTable
 
 EXTRA_READ = 20   # games read beyond a page: those found ended or expired are dropped
+CREATING_SECONDS = 30.0  # how long an entry of the index may wait for its game to be stored
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,12 @@ def live_games(table: GameTable, cursor: str | None, limit: int) -> LivePage:
         entries = [(game_id, created) for game_id, created in read
                    if before is None or (created, game_id) < (before, last_id or "")]
         gone, more = [], False
+        creating_since = table.clock() - CREATING_SECONDS
         for (game_id, created), stored in zip(entries, table.store.load_many(
                 [game_id for game_id, _ in entries])):
             record = None if stored is None else GameRecord.from_json(stored.data)
+            if record is None and created > creating_since:
+                continue
             if record is None or record.ended:
                 gone.append(game_id)
             elif len(found) < limit:

@@ -299,8 +299,10 @@ class GameTable:
     # A new game ----------------------------------------------------------------------------------
     def insert(self, record: GameRecord, events: list[Event],
                caps: Sequence[LiveGamesCap], game_id: str | None = None) -> str:
-        """Store a new game under a fresh id, counted against `caps`; returns the id. Under a
-        `game_id` chosen beforehand, GameExists if it is taken."""
+        """Store a new game under a fresh id, counted against `caps` and listed among the live
+        games; returns the id. Under a `game_id` chosen beforehand, GameExists if it is taken
+        (the claims of `caps` on it are given up: the game there holds its own)."""
+        claimed = [cap.owner for cap in caps]
         while True:
             chosen = game_id
             game_id = chosen or secrets.token_urlsafe(12)
@@ -312,25 +314,16 @@ class GameTable:
             try:
                 self.store_call(self.store.create, game_id, inserted.to_json(),
                                 stored_texts(events, self.clock()), inserted.scheduled, outbox,
-                                timers.keep_seconds(record.state.options))
-                self._index_live(game_id)
+                                timers.keep_seconds(record.state.options), self.clock())
                 return game_id
             except GameExists:
-                self.release(record.owners, game_id)
+                self.release(claimed, game_id)
                 if chosen is not None:
                     raise
                 game_id = None
             except BaseException:
-                self.release(record.owners, game_id)
+                self.release(claimed, game_id)
                 raise
-
-    def _index_live(self, game_id: str) -> None:
-        """List the new game for spectators; should the store fail, it is played all the
-        same, only unlisted."""
-        try:
-            self.store.index_live_game(game_id, self.clock())
-        except StoreError as error:
-            log.warning("game %s not listed as live: %s", game_id, error)
 
     def claim(self, caps: Sequence[LiveGamesCap], game_id: str) -> None:
         for number, cap in enumerate(caps):

@@ -141,11 +141,14 @@ class GameStore(ABC):
     @abstractmethod
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
                due: float | None = None, outbox: Sequence[str] = (),
-               keep_seconds: int = 0) -> None:
+               keep_seconds: int = 0, listed: float | None = None) -> None:
         """Store a new game at version 1, with its time in the deadline index if `due` is
         given and its `outbox` queued as a save's is; it expires after the store's lifetime or
-        `keep_seconds`, whichever is longer. Raises GameExists (nothing written), or
-        StoreFull."""
+        `keep_seconds`, whichever is longer. With `listed` (its creation time, epoch seconds)
+        the game enters the live games index in the same atomic write; where the store cannot
+        (a Cluster: the index has a slot of its own) the entry is written just before the game,
+        so that no crash leaves a game unlisted (an entry whose game never came is dropped by
+        the listing, live_games). Raises GameExists (nothing written), or StoreFull."""
 
     @abstractmethod
     def load(self, game_id: str, idempotency_key: str | None = None,
@@ -293,8 +296,8 @@ class GameStore(ABC):
     # that one atomic write takes a whole table's seeks at once.
     @abstractmethod
     def add_seek(self, pool: str, seek_id: str, data: str, ttl: int) -> None:
-        """Keep a new open seek's document in its pool, `ttl` seconds after its last write;
-        the pool's version moves on and the pool is listed (seek_pools)."""
+        """Keep a new open seek's document (one line of text) in its pool, `ttl` seconds after
+        its last write; the pool's version moves on and the pool is listed (seek_pools)."""
 
     @abstractmethod
     def load_seek(self, pool: str, seek_id: str) -> str | None:
@@ -333,12 +336,8 @@ class GameStore(ABC):
     def seek_pools(self) -> list[str]:
         """The pools holding a seek that has not expired."""
 
-    # The live games index: games open to spectators, by when each was created (a hint: the
-    # listing reads each game and drops those that ended or expired).
-    @abstractmethod
-    def index_live_game(self, game_id: str, created: float) -> None:
-        """List the game among the live ones, under its creation time (epoch seconds)."""
-
+    # The live games index: games open to spectators, by when each was created (`create`
+    # writes it; a hint: the listing reads each game and drops those that ended or expired).
     @abstractmethod
     def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
         """Up to `limit` (game id, creation time) of the index, the newest first, created at

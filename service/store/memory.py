@@ -103,7 +103,7 @@ class MemoryGameStore(GameStore):
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
                due: float | None = None, outbox: Sequence[str] = (),
-               keep_seconds: int = 0) -> None:
+               keep_seconds: int = 0, listed: float | None = None) -> None:
         with self._lock:
             now = self._clock()
             self._sweep(now)
@@ -114,6 +114,8 @@ class MemoryGameStore(GameStore):
                                          list(events))
             self._schedule(game_id, due)
             self._queue(outbox)
+            if listed is not None:
+                self._live_index[game_id] = listed
 
     def load(self, game_id: str, idempotency_key: str | None = None,
              events_after: int | None = None, watched: bool = False) -> StoredGame:
@@ -364,10 +366,6 @@ class MemoryGameStore(GameStore):
                 if not found.docs and not found.pairings and found.lead[1] <= now:
                     del self._seek_pools[pool]
             return list(self._seek_pools)
-
-    def index_live_game(self, game_id: str, created: float) -> None:
-        with self._lock:
-            self._live_index[game_id] = created
 
     def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
         with self._lock:

@@ -110,19 +110,23 @@ MAX_CONNECTIONS = 64  # per server process, standalone Redis
 # --busy-cores 1).
 POOL_WAIT = 10.0
 
-# ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, how many
-# webhook entries, those entries, events...
-# KEYS[6], on a standalone Redis: the deadline index; KEYS[7], with webhook entries: the queue
+# ARGV: ttl, data, due ('' for none: the deadline index is not touched), game id, creation
+# time in the live games index ('' for none), how many webhook entries, those entries, events...
+# KEYS[6] and KEYS[7], on a standalone Redis: the deadline index and the live games index;
+# KEYS[8], with webhook entries: the queue
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'version', 1, 'data', ARGV[2])
-local queued = tonumber(ARGV[5])
-for i = 6, 5 + queued do redis.call('XADD', KEYS[7], '*', 'entry', ARGV[i]) end
-if #ARGV > 5 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6 + queued)) end
+local queued = tonumber(ARGV[6])
+for i = 7, 6 + queued do redis.call('XADD', KEYS[8], '*', 'entry', ARGV[i]) end
+if #ARGV > 6 + queued then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7 + queued)) end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[2], ARGV[1])
-if ARGV[3] ~= '' and KEYS[6] then redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4]) end
+if KEYS[6] then
+  if ARGV[3] ~= '' then redis.call('ZADD', KEYS[6], ARGV[3], ARGV[4]) end
+  if ARGV[5] ~= '' then redis.call('ZADD', KEYS[7], ARGV[5], ARGV[4]) end
+end
 return 1
 """
 
@@ -318,6 +322,13 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 """
 
+# KEYS: the pool's open seeks. Their documents in one reply, a line each: parsing a thousand
+# replies cost the web worker 1.7 ms of CPU a pairing round (redis-py without hiredis), one
+# long one a tenth of that.
+OPEN_SEEKS = """
+return table.concat(redis.call('HVALS', KEYS[1]), '\\n')
+"""
+
 # KEYS: the pool's open seeks, version, the seek's document. ARGV: seek id, document, ttl
 SEEK_ADD = """
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
@@ -439,7 +450,8 @@ return 1
 # may grow memory first: refused, it leaves the game unpacked.
 SCRIPT_FLAGS = {LOAD: "no-writes", TAKE_TICKET: "allow-oom", RELEASE: "allow-oom",
                 PLAYER_LOAD: "allow-oom", PLAYER_UNLINK: "allow-oom", CLAIM_DUE: "allow-oom",
-                RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes"}
+                RELEASE_DUE: "allow-oom", DELIVERY_LOG: "no-writes", QUEUE_DEPTH: "no-writes",
+                OPEN_SEEKS: "no-writes"}
 DEADLINES = "cribbage:{deadlines}"
 SEEK_POOLS = "cribbage:{seekpools}"
 LIVE_GAMES = "cribbage:{livegames}"
@@ -606,14 +618,19 @@ class RedisGameStore(GameStore):
 
     def create(self, game_id: str, data: str, events: Sequence[str] = (),
                due: float | None = None, outbox: Sequence[str] = (),
-               keep_seconds: int = 0) -> None:
+               keep_seconds: int = 0, listed: float | None = None) -> None:
         index = "" if due is None else repr(due)
         queued_with_create = () if self.cluster else outbox
         keys = self._game_keys_and_index(game_id)
+        if not self.cluster:
+            keys.append(LIVE_GAMES)
+        elif listed is not None:
+            self._index_live(game_id, listed)
         if queued_with_create:
             keys.append(self._queue_keys[0])
         ttl = max(self.ttl_seconds, keep_seconds)
         created = self._run(CREATE, game_id, [ttl, data, index, game_id,
+                                              "" if listed is None else repr(listed),
                                               len(queued_with_create), *queued_with_create,
                                               *events], keys=keys)
         if not created:
@@ -905,9 +922,8 @@ class RedisGameStore(GameStore):
         return found if isinstance(found, str) else None
 
     def open_seeks(self, pool: str) -> list[str]:
-        with self._errors_mapped():
-            found = self._connect().hvals(pool_keys(pool)[0])
-        return [str(data) for data in cast(list, found)]  # str: the client decodes
+        found = str(self._run(OPEN_SEEKS, "", [], keys=[pool_keys(pool)[0]]))
+        return found.split("\n") if found else []   # str: the client decodes
 
     def take_seeks(self, pool: str, taken: Mapping[str, str], ttl: int,
                    pairing: tuple[str, str] | None = None) -> bool:
@@ -944,9 +960,17 @@ class RedisGameStore(GameStore):
             found = client.zrange(SEEK_POOLS, 0, -1)
         return [str(pool) for pool in cast(list, found)]
 
-    def index_live_game(self, game_id: str, created: float) -> None:
-        with self._errors_mapped():
-            self._connect().zadd(LIVE_GAMES, {game_id: created})
+    def _index_live(self, game_id: str, created: float) -> None:
+        """A Cluster's entry in the live games index, written before its game (create): a
+        crash between the two leaves an entry without a game, which the listing drops, never
+        a game without an entry. NX: a create that finds its game made already (a pairing
+        tried again) keeps the game's first time. Should the index's shard be down, the game
+        is played all the same, unlisted."""
+        try:
+            with self._errors_mapped():
+                self._connect().zadd(LIVE_GAMES, {game_id: created}, nx=True)
+        except StoreError as error:
+            log.warning("game %s not listed as live: %s", game_id, error)
 
     def live_games(self, before: float | None, limit: int) -> list[tuple[str, float]]:
         with self._errors_mapped():
@@ -1086,7 +1110,7 @@ class RedisGameStore(GameStore):
                                PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
                                SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE,
                                ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH,
-                               SEEK_ADD, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
+                               SEEK_ADD, OPEN_SEEKS, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 

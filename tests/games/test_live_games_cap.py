@@ -20,8 +20,8 @@ def test_a_client_at_its_cap_is_refused_until_one_of_its_games_ends(store):
     refused = create_from(client, "10.0.0.1")
     assert (refused.status_code, refused.get_json()["code"]) == (409, "too_many_live_games")
     assert refused.get_json()["detail"] == (
-        "This client has 2 games in play already; finish one, or wait for an abandoned one to "
-        "expire, before creating another")
+        "This client has 2 games in play or seeks open already; finish or cancel one, or wait "
+        "for an abandoned game to expire, before starting another")
     spanish = create_from(client, "10.0.0.1", Accept_Language="es").get_json()
     assert spanish["title"] == "Demasiadas partidas en juego"
     assert create_from(client, "10.0.0.2").status_code == 201

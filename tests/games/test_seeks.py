@@ -75,7 +75,7 @@ def test_two_seekers_of_one_game_are_paired_into_one_game_of_their_players(clien
     assert mine.json == public(ana, target, first.json["seek_id"], made, "paired",
                                game_id=game_id, seat=0, token=ana["token"])
     game = client.get(f"/v1/games/{game_id}", headers=bea["auth"]).json
-    assert (game["seat"], game["view"]["phase"]) == (1, "cut_for_deal")
+    assert (game["seat"], game["view"]["phase"], game["rated"]) == (1, "cut_for_deal", False)
     assert [s["name"] for s in game["seats"]] == ["Ana", "Bea"]
     lobby = client.get("/v1/players/me/games", headers=ana["auth"]).json
     assert [(line["game_id"], line["seat"]) for line in lobby["games"]] == [(game_id, 0)]
@@ -163,11 +163,18 @@ def test_computers_fill_the_empty_seats_after_the_wait_and_the_game_is_not_rated
     assert json.loads(seeks.table.store.load(paired["game_id"]).data).get("rated") is None
 
 
-def test_a_rated_pairing_makes_a_rated_game(client, seeks, target, clock):
+def test_a_rated_pairing_makes_a_rated_game_its_view_and_the_listing_say_so(
+        client, seeks, target, clock):
+    clock.advance(-10**7 - random.Random().randrange(10**6))  # older than the session's games
     ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
     seek(client, ana, target, clock, rated=True)
     paired = seek(client, bea, target, clock, rated=True).json
     assert json.loads(seeks.table.store.load(paired["game_id"]).data)["rated"] is True
+    assert client.get(f"/v1/games/{paired['game_id']}", headers=bea["auth"]).json["rated"] is True
+    assert client.get(f"/v1/games/{paired['game_id']}").json["rated"] is True
+    listed = client.get(f"/v1/games?status=live&limit=1&cursor={clock.now + 1!r}:~").json
+    assert [(game["game_id"], game["rated"]) for game in listed["games"]] == [
+        (paired["game_id"], True)]
     casual = seek(client, ana, target, clock).json   # rated and casual seeks are not paired
     assert seek(client, bea, target, clock, rated=True).json["status"] == "open"
     assert casual["status"] == "open"
@@ -219,3 +226,55 @@ def test_a_pairing_left_under_way_by_a_dead_process_gets_its_game(client, seeks,
 def _request(seeks, target):
     from service.games.seeks import SeekRequest, seek_options
     return SeekRequest(seek_options({"target": target}, 2, None))
+
+
+def test_an_open_seek_and_its_paired_game_count_among_the_players_live_games(
+        store, clock, target):  # noqa: F811
+    client = make_app(store, clock, max_live_games_per_player=1).test_client()
+    ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
+    assert seek(client, ana, target, clock).json["status"] == "open"
+    refused = seek(client, ana, target + 1, clock)
+    assert (refused.status_code, refused.json["code"], refused.json["detail"]) == (
+        409, "too_many_live_games", "This client has 1 games in play or seeks open already; "
+        "finish or cancel one, or wait for an abandoned game to expire, before starting another")
+    created = client.post("/v1/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]},
+                          headers=ana["auth"])
+    assert (created.status_code, created.json["code"]) == (409, "too_many_live_games")
+    game_id = seek(client, bea, target, clock).json["game_id"]
+    for player in (ana, bea):    # the game took the seeks' places over
+        assert seek(client, player, target + 1, clock).status_code == 409
+    resigned = client.post(f"/v1/games/{game_id}/actions", json={"type": "resign"},
+                           headers=ana["auth"])
+    assert resigned.json["view"]["phase"] == "game_over"
+    for player in (ana, bea):    # over: it counts no more
+        assert seek(client, player, target + 1, clock).json["status"] in ("open", "paired")
+
+
+def test_a_cancelled_or_expired_seek_gives_its_place_back(store, clock, target):  # noqa: F811
+    app = make_app(store, clock, max_live_games_per_player=1)
+    client = app.test_client()
+    ana = new_player(client, "Ana")
+    first = seek(client, ana, target, clock).json
+    client.delete("/v1/seeks/" + first["seek_id"], headers=ana["auth"])
+    second = seek(client, ana, target, clock)
+    assert second.status_code == 201
+    clock.advance(SEEK_TTL_SECONDS)
+    app.extensions["cribbage.seeks"].sweep()
+    assert client.get("/v1/seeks/" + second.json["seek_id"]).json["status"] == "expired"
+    assert seek(client, ana, target, clock).status_code == 201
+
+
+def test_a_pairing_finished_by_another_process_counts_its_game_for_its_players(
+        store, clock, target):  # noqa: F811
+    app = make_app(store, clock, max_live_games_per_player=1)
+    client, seeks = app.test_client(), app.extensions["cribbage.seeks"]
+    ana, bea = new_player(client, "Ana"), new_player(client, "Bea")
+    first = seek(client, ana, target, clock).json
+    dead = type(seeks)(seeks.table, seeks.players)
+    dead._start = lambda pool, pairing: None      # dies after closing the seeks
+    clock.advance(1)
+    paired = dead.create(dead.players.identify(bea["token"]), _request(seeks, target))
+    seeks.pair(pool_of(first["seek_id"]))
+    assert client.get(f"/v1/games/{paired.game_id}", headers=ana["auth"]).status_code == 200
+    for player in (ana, bea):
+        assert seek(client, player, target + 1, clock).status_code == 409

@@ -28,6 +28,7 @@ def game_body(snapshot: GameSnapshot) -> dict:
         "rematch": (None if snapshot.rematch is None
                     else rematch_body(snapshot.rematch, snapshot.at)),
         "rematch_of": snapshot.rematch_of,
+        "rated": snapshot.rated,
     }
 
 

@@ -45,14 +45,16 @@ CREATED = {
     "game": {"game_id": GAME_ID, "version": 1, "seat": 0,
              "seats": [ANA, {"seat": 1, "kind": "human", "name": "Player 2", "taken": False,
                              "connected": False}],
-             "last_event": 1, "view": CUT_VIEW, "rematch": None, "rematch_of": None},
+             "last_event": 1, "view": CUT_VIEW, "rematch": None, "rematch_of": None,
+             "rated": False},
 }
 
 JOIN_REQUEST = {"code": "Vca6na1AtsKfak1aTpgLiQ", "name": "Bea"}
 JOINED = {
     "game_id": GAME_ID, "seat": 1, "token": "Gkylk531vAQBfbwL4QpdPA",
     "game": {"game_id": GAME_ID, "version": 2, "seat": 1, "seats": [ANA, BEA], "last_event": 2,
-             "view": {**CUT_VIEW, "seat": 1}, "rematch": None, "rematch_of": None},
+             "view": {**CUT_VIEW, "seat": 1}, "rematch": None, "rematch_of": None,
+             "rated": False},
 }
 
 # Ana reads the game once both have cut (her 7H against Bea's 2H: Bea deals).
@@ -68,7 +70,7 @@ GAME: dict[str, Any] = {  # a JSON document, whose view the examples below reuse
         "hand": ANA_HAND, "hand_sizes": [6, 6], "cut_for_deal": None,
         "seed_commitment": HAND_COMMITMENT, "history": [DEALT],
     },
-    "rematch": None, "rematch_of": None,
+    "rematch": None, "rematch_of": None, "rated": False,
 }
 
 # One request per action type; the discard is the one Ana makes next.
@@ -188,7 +190,7 @@ REMATCH_STARTED = {
             "legal_actions": [{"type": "discard", "count": 2, "cards": REMATCH_HAND}],
             "hand": REMATCH_HAND,
             "history": [{**DEALT, "dealer": 0, "pone": 1}]},
-        "rematch": None, "rematch_of": GAME_ID},
+        "rematch": None, "rematch_of": GAME_ID, "rated": False},
 }
 REMATCH_DECLINED = {**RENAMED, "version": 40, "last_event": 120,
                     "view": {**RENAMED["view"], "phase": "game_over", "to_act": [],

@@ -280,6 +280,9 @@ class GameSchema(ma.Schema):
         "description": "The rematch offered after this game, if any"})
     rematch_of = fields.String(required=True, allow_none=True, metadata={
         "description": "The finished game this one is a rematch of"})
+    rated = fields.Boolean(required=True, metadata={
+        "description": "The game moves its players' ratings (created `rated`, or paired from "
+                       "rated seeks with no computer seat)", "example": True})
 
 
 class InviteSchema(ma.Schema):
@@ -436,7 +439,8 @@ class LiveGameSchema(ma.Schema):
     players = fields.Integer(required=True)
     teams = fields.String(required=True, allow_none=True)
     target = fields.Integer(required=True)
-    rated = fields.Boolean(required=True)
+    rated = fields.Boolean(required=True, metadata={
+        "description": "The game moves its players' ratings", "example": True})
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     scores = fields.List(fields.Integer(), required=True, metadata={"description": "Per side"})
     seats = fields.List(fields.Nested(LiveSeatSchema), required=True)

@@ -85,6 +85,11 @@ def _owner() -> Player:
          responses={201: {"links": SEEK_LINKS}})
 @document_errors(blp, 400, 413, 415, 500)
 @UNAUTHORIZED
+@_problem(409, "too_many_live_games",
+          "The player has CRIBBAGE_MAX_LIVE_GAMES_PER_PLAYER games in play and seeks open "
+          "(too_many_live_games): an open seek holds a place among the player's live games "
+          "until it is paired (its game takes the place over), cancelled or expired",
+          {"limit": 100})
 @_problem(422, "invalid_options",
           "The body does not follow the schema, or its parts do not fit together: teams for "
           "another number of players, muggins or a count time limit without manual counting "
@@ -102,7 +107,8 @@ def create_seek(spec: dict):
     whether computers may fill the empty seats after a wait. Seeks of the same kind are
     paired as soon as there are enough: the answer may already be paired. Otherwise read it
     with `?wait=` (a long poll) or be told by the player's webhooks (the game's first turn).
-    A seek waits while its player is offline, for an hour at most."""
+    A seek waits while its player is offline, for an hour at most. An open seek counts among
+    the player's live games, as the game it becomes will."""
     player = _owner()
     options = seek_options(spec["options"], spec["players"], spec["teams"])
     computers = spec.get("computers")
