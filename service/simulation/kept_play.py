@@ -25,9 +25,9 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from multiprocessing import Pool
 
+from service.bots import fast_playout
 from service.bots.belief import Belief
 from service.bots.kept_play import DATA, ROLES, rank_key
-from service.bots import fast_playout
 from service.bots.pegging import play_outs
 from service.bots.playout import POLICY_MIX, RANK, VALUE, choose_card
 
