@@ -71,3 +71,12 @@ def test_the_yardstick_discards_by_net_and_play_value_and_finishes_games():
     result = play_game(GameOptions(target=61), b"kept-play", ("hard-peg1", "hard"),
                        random.Random(7))
     assert max(result.scores) >= 61 and min(result.scores) < 61
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_with_more_players_the_yardstick_discards_as_hard_does(players):
+    levels = ("hard-peg1",) + ("hard",) * (players - 1)
+    result = play_game(GameOptions(players=players, target=31), b"kp-multi", levels,
+                       random.Random(1))
+    assert result.scores == play_game(GameOptions(players=players, target=31), b"kp-multi",
+                                      ("hard",) * players, random.Random(1)).scores
