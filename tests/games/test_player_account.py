@@ -58,12 +58,15 @@ def test_an_erased_player_is_gone_and_its_games_stay_whole(store):
     erased = client.delete("/v1/players/me", headers=bearer(ana["token"]))
     assert (erased.status_code, erased.data) == (204, b"")
     assert client.get("/v1/players/me", headers=bearer(ana["token"])).status_code == 401
-    # The seat token still plays the live game, where the seat keeps its name
+    # The seat token still plays the live game, where the seat shows a neutral name
     seat = Player(client, live["game_id"], live["token"], 0)
-    assert seat.read()["seats"][0]["name"] == "Ana"
-    # In the finished game the seat shows a neutral name, and the player token opens nothing
-    seats = Player(client, finished.game_id, bea["token"], 1).read()["seats"]
-    assert seats[0]["name"] == "Former player"
+    assert seat.read()["seats"][0]["name"] == "Former player"
+    assert seat.act({"type": "resign"})["view"]["phase"] == "game_over"
+    # So does the finished game's, in the reader's language; the player token opens nothing
+    spanish = client.get(f"/v1/games/{finished.game_id}",
+                         headers={**bearer(bea["token"]), "Accept-Language": "es"})
+    assert spanish.get_json()["seats"][0]["name"] == "Antiguo jugador"
+    assert spanish.headers["Content-Language"] == "es"
     assert client.get(f"/v1/games/{finished.game_id}",
                       headers=bearer(ana["token"])).status_code == 403
     assert profile(client, bea["token"])["ratings"][0]["rating"] == 963
