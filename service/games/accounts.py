@@ -72,10 +72,11 @@ class Accounts:
         token = tokens.new_secret()
         key = tokens.digest(token)
         marked = self._mark(player, key)
-        for game_id, seat in reversed(marked.games):   # the oldest first: the newest ends first
+        games = self._games_of(replace(player, games=marked.games))
+        for game_id, seat in reversed(games):   # the oldest first: the newest ends first
             store.link_player_game(key, game_id, seat, ttl)
-        moved = replace(marked, key=key)
-        self._each_game(marked.games, lambda _, record: _relinked(record, moved))
+        moved = replace(marked, key=key, games=games)
+        self._each_game(games, lambda _, record: _relinked(record, moved))
         for old in (player.key, *player.aliases):
             self._close(old, key)
         return NewPlayer(replace(moved, aliases=()), token)
@@ -84,11 +85,7 @@ class Accounts:
         """Forget the player; its games stay whole."""
         store = self.table.store
         self._cancel_seeks(player)
-        games = list(player.games)
-        for alias in player.aliases:
-            stored = store.load_player(alias, self.players.policy.ttl_seconds)
-            games += [] if stored is None else [link for link in stored.games
-                                                if link not in games]
+        games = self._games_of(player)
         webhooks = {log_key(f"player:{player.player_id}", webhook.webhook_id)
                     for webhook in player.webhooks}
 
@@ -105,6 +102,15 @@ class Accounts:
         leaderboards.withdraw(store, player, self.table.clock())
         for key in (*player.aliases, player.key):
             store.delete_player(key)
+
+    def _games_of(self, player: Player) -> tuple[tuple[str, int], ...]:
+        """The player's games, with those still listed only under its aliases."""
+        games = list(player.games)
+        for alias in player.aliases:
+            stored = self.table.store.load_player(alias, self.players.policy.ttl_seconds)
+            games += [] if stored is None else [link for link in stored.games
+                                                if link not in games]
+        return tuple(games)
 
     def _mark(self, player: Player, key: str) -> Player:
         """Step 1 of a rotation to `key`: the player as its document was copied there."""
