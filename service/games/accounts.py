@@ -19,7 +19,9 @@ Erasure forgets everything personal the service keeps of the player, and leaves 
 whole: in each of its games every seat of the player is unlinked (its seat token keeps
 working), named ERASED_NAME, and its webhooks and push subscriptions dropped, and the names it
 had in the game's events (seat_joined, seat_renamed) become ERASED_NAME too; the game's
-scores, events and replay stay as they were. Its open seeks are cancelled without its name,
+scores, events and replay stay as they were. The deliveries still queued for its webhooks and
+push subscriptions (the player's and its seats') go, with their logs. Its open seeks are
+cancelled without its name,
 its leaderboard entries and their name go, then its documents (and any left by an unfinished
 rotation) are deleted. What is left names no one: the player id (random) in the games'
 results and `rated` events, and digests of its dead tokens. A seek already closed (paired)
