@@ -1,9 +1,13 @@
 """A stateful schemathesis run over the games API, following the OpenAPI links
-(create -> join -> read -> act -> events; player -> seek -> paired game), every check: every response must match the document,
-and a request that follows its schema is refused only as documented (tests/refusals.py). The
-rematch and webhook answers the random run rarely reaches are checked one by one."""
+(create -> join -> read -> act -> events; player -> seek -> paired game), every check: every
+response must match the document, and a request that follows its schema is refused only as
+documented (tests/refusals.py). The run counts what it reached, and must have reached a paired
+game and played in it. The rematch and webhook answers the random run rarely reaches are
+checked one by one."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import hypothesis
 import schemathesis
@@ -23,21 +27,37 @@ NO_CAP = {"max_live_games_per_client": 0}
 def test_games_api_follows_its_openapi_links(store):
     app = make_app(store, stream_seconds=0.2, **NO_CAP)
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config())
-    run_games_state_machine(schema, max_examples=100)
+    assert_reached_paired_games(run_games_state_machine(schema, max_examples=100))
 
 
-def run_games_state_machine(schema, max_examples: int) -> None:
-    """Play the games operations of `schema` as a client would, following the links."""
+def assert_reached_paired_games(reached: Counter) -> None:
+    """The run saw seeks come back paired, and answers of their games' operations, acting
+    among them."""
+    assert reached["paired seek"] >= 1, reached
+    assert reached["POST /v1/games/{game_id}/actions"] >= 1, reached
+
+
+def run_games_state_machine(schema, max_examples: int) -> Counter:
+    """Play the games operations of `schema` as a client would, following the links. Returns
+    what it reached: how many answers showed a seek paired ("paired seek"), and how many
+    successful answers each operation gave on a paired game ("<method> <path>")."""
     schema = schema.include(path_regex="^/v1/(games|players|leaderboards|seeks)")
     tokens: dict[str, str] = {}
+    owners: dict[str, str] = {}   # seek id -> its owner's player token
+    paired: set[str] = set()      # the games seeks were paired into
+    reached: Counter = Counter()
 
     @schema.auth(refresh_interval=None)
     class SeatToken:
-        """The token a client keeps for each game it created or joined (the links carry it one
-        step only: no later request or response holds it)."""
+        """The token a client keeps for each game it created or joined, or was paired into,
+        and the player token of each seek it made (the links carry one step only: no later
+        request or response holds them)."""
 
         def get(self, case, ctx):
-            return tokens.get((case.path_parameters or {}).get("game_id"))
+            parameters = case.path_parameters or {}
+            if "seek_id" in parameters:
+                return owners.get(parameters["seek_id"])
+            return tokens.get(parameters.get("game_id"))
 
         def set(self, case, token, ctx):
             if token is not None:  # else a link may have given a player token, or nothing
@@ -46,6 +66,8 @@ def run_games_state_machine(schema, max_examples: int) -> None:
     class GamesStateMachine(schema.as_state_machine()):
         def setup(self):
             tokens.clear()
+            owners.clear()
+            paired.clear()
 
         def before_call(self, case):
             try:
@@ -53,13 +75,29 @@ def run_games_state_machine(schema, max_examples: int) -> None:
                     case.query["wait"] = POLL_CAP
             except (TypeError, KeyError, ValueError):
                 pass  # no wait, or one the API refuses at once
+            if case.operation.path == "/v1/seeks" and case.method == "POST" \
+                    and isinstance(case.body, dict) and isinstance(case.body.get("computers"),
+                                                                   dict):
+                # Computers that fill at once: a seek the run pairs alone, whatever the wait
+                # it drew (a wait of minutes would be over long after the run).
+                case.body["computers"]["after"] = 0
 
         def after_call(self, response, case):
             super().after_call(response, case)
-            if case.method == "POST" and response.status_code in (200, 201):
-                body = response.json()
-                if "token" in body and "game_id" in body:  # a seat's, not a player's
-                    tokens.setdefault(body["game_id"], body["token"])
+            if response.status_code not in (200, 201):
+                return
+            body = response.json()
+            if not isinstance(body, dict):
+                return
+            if case.operation.path == "/v1/seeks" and case.method == "POST":
+                owners[body["seek_id"]] = case.headers["Authorization"].removeprefix("Bearer ")
+            if body.get("status") == "paired" and "token" in body:
+                reached["paired seek"] += 1
+                paired.add(body["game_id"])
+            if (case.path_parameters or {}).get("game_id") in paired:
+                reached[f"{case.method} {case.operation.path}"] += 1
+            if case.method in ("POST", "GET") and "token" in body and "game_id" in body:
+                tokens.setdefault(body["game_id"], body["token"])  # a seat's, not a player's
 
     GamesStateMachine.run(settings=hypothesis.settings(
         max_examples=max_examples,
@@ -69,6 +107,7 @@ def run_games_state_machine(schema, max_examples: int) -> None:
         database=None,
         suppress_health_check=list(hypothesis.HealthCheck),
     ))
+    return reached
 
 
 def test_rematch_and_webhook_answers_pass_every_check(store):

@@ -8,7 +8,8 @@ import pytest
 import schemathesis
 from schemathesis import GenerationMode
 
-from tests.games.test_schemathesis_games import run_games_state_machine
+from tests.games.test_schemathesis_games import (assert_reached_paired_games,
+                                                 run_games_state_machine)
 from tests.ops.gunicorn_server import GunicornServer
 from tests.refusals import config
 
@@ -43,6 +44,6 @@ def test_scoring_and_health_over_http_match_the_document(server):
 
 
 def test_games_over_http_follow_their_links(server):
-    run_games_state_machine(
+    assert_reached_paired_games(run_games_state_machine(
         schemathesis.openapi.from_url(f"{server.url}/openapi.json", config=config()),
-        max_examples=25)
+        max_examples=25))
