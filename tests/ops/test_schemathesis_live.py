@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hypothesis
 import pytest
+import requests
 import schemathesis
 from schemathesis import GenerationMode
 
@@ -46,4 +47,6 @@ def test_scoring_and_health_over_http_match_the_document(server):
 def test_games_over_http_follow_their_links(server):
     assert_reached_paired_games(run_games_state_machine(
         schemathesis.openapi.from_url(f"{server.url}/openapi.json", config=config()),
-        max_examples=25))
+        max_examples=25,
+        new_player=lambda: requests.post(f"{server.url}/v1/players", json={},
+                                         timeout=10).json()["token"]))
