@@ -51,6 +51,7 @@ def run_games_state_machine(schema, max_examples: int, new_player) -> Counter:
     tokens: dict[str, str] = {}
     owners: dict[str, str] = {}   # seek id -> its owner's player token
     players: list[str] = []       # the player tokens made, the newest last
+    seeks_made = Counter()        # in this example: the same example always makes the same
     paired: set[str] = set()      # the games seeks were paired into
     reached: Counter = Counter()
 
@@ -80,6 +81,7 @@ def run_games_state_machine(schema, max_examples: int, new_player) -> Counter:
             owners.clear()
             paired.clear()
             players.clear()
+            seeks_made.clear()
 
         def before_call(self, case):
             try:
@@ -91,8 +93,8 @@ def run_games_state_machine(schema, max_examples: int, new_player) -> Counter:
                     and isinstance(case.body, dict):
                 # Every other seek with computers that fill at once: a seek the run pairs
                 # alone (a wait of minutes would be over long after the run).
-                reached["seek made"] += 1
-                if reached["seek made"] % 2:
+                seeks_made["seeks"] += 1
+                if seeks_made["seeks"] % 2:
                     case.body["computers"] = {**(case.body.get("computers") or {}), "after": 0}
 
         def after_call(self, response, case):
