@@ -537,6 +537,10 @@ IMAGE_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+# What a seat of an erased player (service.games.accounts.ERASED_NAME) is called.
+ERASED_SEAT_NAME = {"en": "Former player", "es": "Antiguo jugador"}
+
+
 def image_label(key: str, language: str, **params) -> str:
     template = IMAGE_LABELS.get(language, IMAGE_LABELS[DEFAULT_LANGUAGE])[key]
     return template.format(**params)

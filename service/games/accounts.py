@@ -1,34 +1,55 @@
 """A player's account over time: a new token (the old one stops), and erasure.
 
 A seat is linked to a player by the digest of the player's token (Seat.player_hash), which is
-also the player's key in the store. Rotating the token therefore moves the player: a copy of
-its document and games list under the new token's digest, then every seat of its games
-re-linked to it (and a result of the game still to count, counted under it), then the old key
-deleted, so the old token opens neither the player nor any seat. Seats are found by the
-player's id, not its old digest, so a rotation cut off half way and asked again re-links the
-seats the first attempt had moved. Until the old key is deleted the old token still works; the
-copy an unfinished attempt left expires unused. A game's result counted for the player while
-its rotation runs (between the copy and the deletion) is counted on the old document and lost
-with it: a known gap, narrow (a result is counted within seconds of its game's end).
+also the player's key in the store. Rotating the token therefore moves the player, in steps
+that no single write can make (on a Redis Cluster the two digests live apart):
+1. a copy of its document under the new digest, then the old document marked as moving there
+   (`moved_to`), with a compare-and-set on the document copied: a result counted on the old
+   document in between fails the mark, and the copy is made again;
+2. its games linked under the new digest, and every seat of them re-linked to it (and a result
+   of the game still to count, counted under it);
+3. the old document closed: it keeps only where it forwards to, and its games list goes.
+From the mark on, whoever reads the player by its old digest (a result to count, a change,
+the old token) is sent to the new document (players.current), so a result is counted once on
+the player's one document whatever step of the move it meets. Until the close the old token
+still opens the player; a rotation cut off before it is finished by the next one, which closes
+the old digests it was found by (Player.aliases).
 
-Erasure unlinks every seat (the seat tokens keep working), gives the seats of finished games a
-neutral name, drops the player's webhooks from its games (their notifications stop) and its
-leaderboard entries, then deletes the player.
+Erasure forgets everything personal the service keeps of the player, and leaves its games
+whole: in each of its games every seat of the player is unlinked (its seat token keeps
+working), named ERASED_NAME, and its webhooks and push subscriptions dropped, and the names it
+had in the game's events (seat_joined, seat_renamed) become ERASED_NAME too; the game's
+scores, events and replay stay as they were. The deliveries still queued for its webhooks and
+push subscriptions (the player's and its seats') go, with their logs. Its open seeks are
+cancelled without its name,
+its leaderboard entries and their name go, then its documents (and any left by an unfinished
+rotation) are deleted. What is left names no one: the player id (random) in the games'
+results and `rated` events, and digests of its dead tokens. A seek already closed (paired)
+keeps its name until it expires (seeks.CLOSED_KEPT_SECONDS), and an idempotency record of a
+join keeps a digest of the request (its name among it) while the game does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from service.store import VersionConflict
+from service.webhooks.delivery import log_key
 
 from . import leaderboards, tokens
-from .errors import GameNotFound
-from .players import NewPlayer, Player, Players, player_document
+from .errors import GameNotFound, PlayerBusy, PlayerRefused
+from .players import WRITE_ATTEMPTS, NewPlayer, Player, Players, player_document, player_from
 from .record import GameRecord, Seat
+from .seeks import CLOSED_KEPT_SECONDS, Seek
 from .table import GameTable
 
-ERASED_NAME = "Former player"
+# The name of an erased player's seat, in the seat and in the events that named it: empty, a
+# name no one can give (names have 1 to 40 characters), which the API shows in the reader's
+# language.
+ERASED_NAME = ""
+NAMING_EVENTS = ("seat_joined", "seat_renamed")
 
 
 class Accounts:
@@ -51,33 +72,127 @@ class Accounts:
         """A new token for the player; the old one stops opening it and its seats."""
         store, ttl = self.table.store, self.players.policy.ttl_seconds
         token = tokens.new_secret()
-        moved = replace(player, key=tokens.digest(token))
-        store.create_player(moved.key, player_document(moved), ttl)
-        for game_id, seat in reversed(player.games):   # the oldest first: the newest ends first
-            store.link_player_game(moved.key, game_id, seat, ttl)
-        self._each_game(player, lambda record: _relinked(record, player, moved.key))
-        store.delete_player(player.key)
-        return NewPlayer(moved, token)
+        key = tokens.digest(token)
+        marked = self._mark(player, key)
+        games = self._games_of(replace(player, games=marked.games))
+        for game_id, seat in reversed(games):   # the oldest first: the newest ends first
+            store.link_player_game(key, game_id, seat, ttl)
+        moved = replace(marked, key=key, games=games)
+        self._each_game(games, lambda _, record: _relinked(record, moved))
+        for old in (player.key, *player.aliases):
+            self._close(old, key)
+        return NewPlayer(replace(moved, aliases=()), token)
 
     def erase(self, player: Player) -> None:
         """Forget the player; its games stay whole."""
-        self._each_game(player, lambda record: _unlinked(record, player))
-        leaderboards.withdraw(self.table.store, player, self.table.clock())
-        self.table.store.delete_player(player.key)
+        store = self.table.store
+        self._cancel_seeks(player)
+        games = self._games_of(player)
+        webhooks = {log_key(f"player:{player.player_id}", webhook.webhook_id)
+                    for webhook in player.webhooks}
 
-    def _each_game(self, player: Player, change: Callable[[GameRecord], GameRecord]) -> None:
-        for game_id, _ in player.games:
+        def unlinked(game_id: str, record: GameRecord) -> GameRecord:
+            changed = _unlinked(record, player)
+            webhooks.update(log_key(f"game:{game_id}", webhook.webhook_id)
+                            for webhook in record.webhooks if webhook not in changed.webhooks)
+            return changed
+
+        self._each_game(games, unlinked)
+        for game_id, _ in games:
+            self._erase_names(game_id)
+        store.drop_deliveries(sorted(webhooks))
+        leaderboards.withdraw(store, player, self.table.clock())
+        for key in (*player.aliases, player.key):
+            store.delete_player(key)
+
+    def _games_of(self, player: Player) -> tuple[tuple[str, int], ...]:
+        """The player's games, with those still listed only under its aliases."""
+        games = list(player.games)
+        for alias in player.aliases:
+            stored = self.table.store.load_player(alias, self.players.policy.ttl_seconds)
+            games += [] if stored is None else [link for link in stored.games
+                                                if link not in games]
+        return tuple(games)
+
+    def _mark(self, player: Player, key: str) -> Player:
+        """Step 1 of a rotation to `key`: the player as its document was copied there."""
+        store, ttl = self.table.store, self.players.policy.ttl_seconds
+        for _ in range(WRITE_ATTEMPTS):
+            stored = store.load_player(player.key, ttl)
+            if stored is None:
+                raise PlayerRefused("this player token is unknown or expired")
+            data = json.loads(stored.data)
+            if "moved_to" in data:
+                raise PlayerBusy("this player's token is being replaced; retry")
+            found = player_from(player.key, stored)
+            store.create_player(key, player_document(replace(found, key=key)), ttl)
+            if store.save_player(player.key, stored.data,
+                                 json.dumps({**data, "moved_to": key}, separators=(",", ":")),
+                                 ttl):
+                return found
+        raise PlayerBusy("too many simultaneous changes to this player; retry")
+
+    def _close(self, old: str, key: str) -> None:
+        """Step 3: the old digest only forwards to `key`, and lists no game."""
+        store, ttl = self.table.store, self.players.policy.ttl_seconds
+        closed = json.dumps({"moved_to": key, "closed": True}, separators=(",", ":"))
+        for _ in range(WRITE_ATTEMPTS):
+            stored = store.load_player(old, ttl)
+            if stored is None:
+                return
+            if store.save_player(old, stored.data, closed, ttl):
+                store.unlink_player_games(old, stored.games)
+                return
+        raise PlayerBusy("too many simultaneous changes to this player; retry")
+
+    def _each_game(self, games: Sequence[tuple[str, int]],
+                   change: Callable[[str, GameRecord], GameRecord]) -> None:
+        for game_id, _ in games:
             try:
-                self.table.change(game_id, None, lambda record, _: change(record))
+                self.table.change(game_id, None,
+                                  lambda record, _, game_id=game_id: change(game_id, record))
             except GameNotFound:
                 continue   # expired: nothing links it any more
 
+    def _erase_names(self, game_id: str) -> None:
+        """The names of the game's erased seats gone from its events too."""
+        store = self.table.store
+        for _ in range(WRITE_ATTEMPTS):
+            try:
+                stored = store.load(game_id, events_after=0)
+                erased = {number for number, seat in
+                          enumerate(GameRecord.from_json(stored.data).seats)
+                          if seat.kind == "human" and seat.name == ERASED_NAME}
+                texts = [_unnamed(text, erased) for text in stored.events]
+                if texts != list(stored.events):
+                    store.rewrite_events(game_id, stored.version, texts)
+                return
+            except VersionConflict:
+                continue
+            except GameNotFound:
+                return
+        raise PlayerBusy(f"game {game_id} too busy to erase a name from; retry")
 
-def _relinked(record: GameRecord, player: Player, key: str) -> GameRecord:
-    """The player's seats linked to `key`, and a result still to count counted under it."""
+    def _cancel_seeks(self, player: Player) -> None:
+        """The player's open seeks cancelled, without its name. One paired meanwhile is
+        left: its game is one of the player's, erased with them."""
+        store = self.table.store
+        for pool in store.seek_pools():
+            for text in store.open_seeks(pool):
+                seek = Seek.from_json(text)
+                if seek.player_id == player.player_id:
+                    store.take_seeks(pool, {seek.seek_id: replace(
+                        seek, status="cancelled", name=None).to_json()}, CLOSED_KEPT_SECONDS)
+
+
+def _relinked(record: GameRecord, player: Player) -> GameRecord:
+    """The player's seats linked to its new key, and a result still to count counted under
+    it."""
+    key = player.key
     seats = tuple(replace(seat, player_hash=key) if seat.player_id == player.player_id
                   else seat for seat in record.seats)
-    webhooks = tuple(key if held == player.key else held for held in record.player_webhooks)
+    old = {seat.player_hash for seat in record.seats if seat.player_id == player.player_id}
+    webhooks = tuple(key if held in old else held for held in record.player_webhooks)
     result = record.result
     if result is not None and not result.settled:
         result = replace(result, seats=tuple(
@@ -89,16 +204,29 @@ def _relinked(record: GameRecord, player: Player, key: str) -> GameRecord:
 
 
 def _unlinked(record: GameRecord, player: Player) -> GameRecord:
-    def unlinked(seat: Seat) -> Seat:
-        if seat.player_id != player.player_id:
-            return seat
-        name = ERASED_NAME if record.ended else seat.name
-        return replace(seat, player_id=None, player_hash=None, name=name)
-
-    seats = tuple(unlinked(seat) for seat in record.seats)
-    webhooks = tuple(held for held in record.player_webhooks if held != player.key)
-    if seats == record.seats and webhooks == record.player_webhooks:
+    numbers = {number for number, seat in enumerate(record.seats)
+               if seat.player_id == player.player_id}
+    if not numbers:
         return record
-    return replace(record, seats=seats, player_webhooks=webhooks)
+
+    def unlinked(seat: Seat) -> Seat:
+        return replace(seat, player_id=None, player_hash=None, name=ERASED_NAME)
+
+    keys = {record.seats[number].player_hash for number in numbers}
+    return replace(
+        record,
+        seats=tuple(unlinked(seat) if number in numbers else seat
+                    for number, seat in enumerate(record.seats)),
+        webhooks=tuple(webhook for webhook in record.webhooks if webhook.seat not in numbers),
+        player_webhooks=tuple(held for held in record.player_webhooks if held not in keys))
 
 
+def _unnamed(text: str, erased: set[int]) -> str:
+    """An event's text, without the name it gave an erased seat."""
+    event = json.loads(text)
+    public = event["public"]
+    if event["type"] not in NAMING_EVENTS or public["seat"] not in erased \
+            or public["name"] == ERASED_NAME:
+        return text
+    return json.dumps({**event, "public": {**public, "name": ERASED_NAME}},
+                      separators=(",", ":"))

@@ -7,6 +7,13 @@ that seat wherever its seat token does (GameTable.open matches both). That is ho
 recovers its seats on a new device: no fresh seat token is issued, so a device that still holds
 the old one keeps working, and no new secret is stored anywhere. The player's games (id and
 seat, newest first) make its lobby (Players.games_of).
+
+A new token (service.games.accounts) moves the player to the new digest, and leaves a
+forwarding document under the old one: `moved_to` the new digest, first beside the whole
+document while the move is under way (the old token still opens the player, found under the new
+digest), then alone and `closed` (the old token opens nothing). Whoever reads a player by a
+digest that seats or a game's result still name follows the forwarding (`current`), so what is
+written for the player lands on the one document that is the player's.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service import engine
 from service.ratings import INITIAL, Rating, Stats
@@ -31,6 +38,7 @@ PLAYER_TTL_SECONDS = 30 * 86400   # a player is kept this long after its last us
 MAX_LIVE_GAMES = 100              # games in play one player may sit in
 WRITE_ATTEMPTS = 50               # compare-and-set rounds before giving up on a busy player
 SETTLED_KEPT = 500                # games whose result a player remembers having counted
+MOVES_FOLLOWED = 8                # forwardings followed from a digest to the player's document
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,9 @@ class Player:
     changes: tuple[tuple[str, int], ...] = ()     # (format, what its last game moved it)
     settled: tuple[str, ...] = ()   # the games whose result is counted, the newest last
     listed: bool = True             # shown on leaderboards
+    # Digests whose documents forward to this one and still open it: the old tokens of a
+    # rotation cut off before it closed them (the next rotation or the erasure does).
+    aliases: tuple[str, ...] = ()
 
     def rating(self, fmt: str) -> Rating:
         """The player's rating in a format: the initial one (provisional) if never rated."""
@@ -130,24 +141,35 @@ class Players:
         return self.by_key(tokens.digest(token))
 
     def by_key(self, key: str) -> Player:
-        """The player stored under `key` (its token's digest); PlayerRefused if none."""
-        return player_from(key, self._stored(key))
+        """The player stored under `key` (its token's digest), or that `key` forwards to while
+        a move is under way; PlayerRefused if none, or if `key` is closed."""
+        found = current(self.store, key, self.policy.ttl_seconds, closed=False)
+        if found is None:
+            raise PlayerRefused("this player token is unknown or expired")
+        at, stored, aliases = found
+        return replace(player_from(at, stored), aliases=aliases)
 
     def change(self, player: Player, change: Callable[[Player], Player]) -> Player:
         """Save `change(player)` (its name and webhooks) over the player's document with a
         compare-and-set: a change saved meanwhile by another request is read again and
-        `change` applied to it, so neither is lost. Returns the player saved."""
+        `change` applied to it, so neither is lost; a player moved meanwhile (a new token) is
+        changed where it moved. Returns the player saved."""
         for _ in range(WRITE_ATTEMPTS):
-            stored = self._stored(player.key)
-            changed = change(player_from(player.key, stored))
-            if self.store.save_player(player.key, stored.data, player_document(changed),
+            found = current(self.store, player.key, self.policy.ttl_seconds)
+            if found is None:
+                raise PlayerRefused("this player token is unknown or expired")
+            at, stored, _ = found
+            changed = change(player_from(at, stored))
+            if self.store.save_player(at, stored.data, player_document(changed),
                                       self.policy.ttl_seconds):
                 return changed
         raise PlayerBusy("too many simultaneous changes to this player; retry")
 
     def stored(self, key: str) -> StoredPlayer | None:
-        """The player's document as stored (its use keeps it), or None if it expired."""
-        return self.store.load_player(key, self.policy.ttl_seconds)
+        """The player's document as stored (its use keeps it), where `key` leads (current), or
+        None if it expired."""
+        found = current(self.store, key, self.policy.ttl_seconds)
+        return None if found is None else found[1]
 
     def games_of(self, player: Player) -> tuple[LobbyGame, ...]:
         """The player's games (as `identify` found them) that have not expired, those in play
@@ -180,12 +202,6 @@ class Players:
         page = tuple(lines[:limit])
         return page, lobby_place(page[-1]) if len(lines) > limit else None
 
-    def _stored(self, key: str) -> StoredPlayer:
-        stored = self.stored(key)
-        if stored is None:
-            raise PlayerRefused("this player token is unknown or expired")
-        return stored
-
     def _lobby_line(self, game_id: str, seat: int, record: GameRecord) -> LobbyGame:
         """A count deadline that is due shows as applied; nothing is saved, and no computer is
         asked to move. Only the public parts of the state are read: whose turn, scores,
@@ -206,6 +222,25 @@ class Players:
             rematch_of=record.rematch_of,
             rematch_game_id=None if offer is None or not (offer.open or offer.started)
             else offer.game_id)
+
+
+def current(store: GameStore, key: str, ttl: int, closed: bool = True
+            ) -> tuple[str, StoredPlayer, tuple[str, ...]] | None:
+    """The player document `key` leads to: its digest, the document and the digests passed on
+    the way; None if there is none (or, with `closed` False, if `key` itself is closed)."""
+    passed: list[str] = []
+    for _ in range(MOVES_FOLLOWED):
+        stored = store.load_player(key, ttl)
+        if stored is None:
+            return None
+        data = json.loads(stored.data)
+        if "moved_to" not in data:
+            return key, stored, tuple(passed)
+        if data.get("closed") and not (closed or passed):
+            return None
+        passed.append(key)
+        key = data["moved_to"]
+    return None
 
 
 def player_document(player: Player) -> str:

@@ -6,6 +6,9 @@ The result is worked out in the save that ends the game (the one whose events ho
 its stats in this game. That versioned save decides it once, whatever retries come. Each player
 then counts it with a compare-and-set of its own document that names the game (Player.settled),
 so counting it again changes nothing; once every player has, the record says so (`settled`).
+A player whose token is replaced meanwhile (service.games.accounts) is found where its old
+digest forwards to (players.current), so the count lands once on the player's one document
+whatever step of the move it meets.
 A process that dies in between leaves the record unsettled, and the game due in the deadline
 index SETTLE_AFTER seconds after its end: the sweeper (or the next request to the game)
 finishes the counting. Each rated player is then put on the leaderboards (leaderboards.post,
@@ -26,7 +29,7 @@ from service.store import GameStore, StoreError
 
 from . import leaderboards
 from .game_result import GameResult, SeatResult
-from .players import WRITE_ATTEMPTS, Player, player_document, player_from
+from .players import WRITE_ATTEMPTS, Player, current, player_document, player_from
 from .record import Seat
 
 SETTLE_AFTER = 10.0   # seconds after its end a game whose result is not counted yet is due
@@ -92,10 +95,11 @@ def _count(store: GameStore, ttl: int, game_id: str, fmt: str,
            seat: SeatResult) -> Player | None:
     """The player as it stands once it has counted the game (None if it is gone)."""
     for _ in range(WRITE_ATTEMPTS):
-        stored = store.load_player(seat.player_key, ttl)
-        if stored is None:
+        found = current(store, seat.player_key, ttl)
+        if found is None:
             return None   # the player expired, or erased itself: nothing to count for it
-        player = player_from(seat.player_key, stored)
+        key, stored, _ = found
+        player = player_from(key, stored)
         if game_id in player.settled:
             return player
         ratings, changes = dict(player.ratings), dict(player.changes)
@@ -106,11 +110,11 @@ def _count(store: GameStore, ttl: int, game_id: str, fmt: str,
         stats[fmt] = player.stats_in(fmt) + seat.stats
         counted = replace(player, ratings=tuple(ratings.items()), stats=tuple(stats.items()),
                           changes=tuple(changes.items()), settled=player.settled + (game_id,))
-        if store.save_player(seat.player_key, stored.data, player_document(counted), ttl):
+        if store.save_player(key, stored.data, player_document(counted), ttl):
             return counted
     raise StoreError(f"player of seat {seat.seat} too busy to count game {game_id}")
 
 
 def _player(store: GameStore, ttl: int, seat: Seat) -> Player | None:
-    stored = store.load_player(seat.player_hash or "", ttl)
-    return None if stored is None else player_from(seat.player_hash or "", stored)
+    found = current(store, seat.player_hash or "", ttl)
+    return None if found is None else player_from(found[0], found[1])

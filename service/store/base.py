@@ -187,6 +187,14 @@ class GameStore(ABC):
         GameNotFound.
         """
 
+    @abstractmethod
+    def rewrite_events(self, game_id: str, expected_version: int, events: Sequence[str]) -> int:
+        """Replace the text of every event of the game (`events`: all of them, in order, as
+        many as it has) if the game is still at `expected_version`, keeping its document and
+        its expiry; the version moves on and the game's watches are woken. What erasing a
+        player's name from a game's history writes (service.games.accounts). Raises
+        VersionConflict or GameNotFound (nothing written)."""
+
     def load_many(self, game_ids: Sequence[str]) -> list[StoredGame | None]:
         """The games (version and document only), None for each that does not exist."""
         found: list[StoredGame | None] = []
@@ -385,6 +393,12 @@ class GameStore(ABC):
         """Drop a taken entry from the queue and, together, queue `follow_ups`, keep `retry`
         (entry, due epoch seconds) until it is due and write `log`. False, with nothing done,
         if the entry was finished already (by a consumer that took it over)."""
+
+    @abstractmethod
+    def drop_deliveries(self, webhooks: Sequence[str]) -> None:
+        """Forget the `webhooks`, each named by its owner and id as DeliveryLog.log_key names
+        it: their entries queued, taken or waiting to be retried, and their delivery logs. A
+        consumer sending one of them finds it finished already."""
 
     @abstractmethod
     def delivery_log(self, log_key: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
 import math
 import threading
 import time
@@ -163,6 +164,20 @@ class MemoryGameStore(GameStore):
                 self._schedule(game_id, due)
             version = game.version
             self._queue(outbox)
+        self._waiters.notify(game_id)
+        return version
+
+    def rewrite_events(self, game_id: str, expected_version: int, events: Sequence[str]) -> int:
+        with self._lock:
+            game = self._existing(game_id)
+            if game.version != expected_version:
+                raise VersionConflict(game_id)
+            game.version += 1
+            if game.archived is None:
+                game.events = list(events)
+            else:
+                game.archived, game.events = archive.pack(events), []
+            version = game.version
         self._waiters.notify(game_id)
         return version
 
@@ -413,6 +428,21 @@ class MemoryGameStore(GameStore):
                 while len(records) > DELIVERIES_KEPT:
                     del records[next(iter(records))]
             return True
+
+    def drop_deliveries(self, webhooks: Sequence[str]) -> None:
+        def named(text: str) -> bool:
+            entry = json.loads(text)
+            return f"{entry.get('owner')}:{entry.get('webhook_id')}" in webhooks
+
+        with self._lock:
+            self._queued = {entry_id: text for entry_id, text in self._queued.items()
+                            if not named(text)}
+            self._pending = {entry_id: pending for entry_id, pending in self._pending.items()
+                             if not named(pending.text)}
+            self._retries = [retry for retry in self._retries if not named(retry[2])]
+            heapq.heapify(self._retries)
+            for webhook in webhooks:
+                self._logs.pop(webhook, None)
 
     def delivery_log(self, log_key: str) -> list[str]:
         with self._lock:

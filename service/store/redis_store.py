@@ -185,6 +185,27 @@ end
 return 1
 """
 
+# Every event's text replaced, in the archive of a finished game or in the list, keeping the
+# game's expiry. ARGV: expected version, the publish command, the events packed (archive.py,
+# base64), the events
+REWRITE_EVENTS = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return -1 end
+if current ~= ARGV[1] then return 0 end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version)
+redis.call('DEL', KEYS[2])
+if redis.call('HEXISTS', KEYS[1], 'archive') == 1 then
+  redis.call('HSET', KEYS[1], 'archive', ARGV[3])
+elseif #ARGV > 3 then
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 4))
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+end
+redis.call(ARGV[2], KEYS[5], version)
+return version
+"""
+
 # KEYS[1]: an owner's live games. ARGV: game id, limit, ttl
 CLAIM = """
 local now = tonumber(redis.call('TIME')[1])
@@ -421,6 +442,30 @@ if ARGV[4] ~= '' then
   for i = 3, 4 do redis.call('EXPIRE', KEYS[i], ARGV[7]) end
 end
 for i = 8, #ARGV do redis.call('XADD', KEYS[1], '*', 'entry', ARGV[i]) end
+return 1
+"""
+
+# KEYS: queue, retries, then each webhook's log and log order. ARGV: the webhooks' log keys
+DROP_DELIVERIES = """
+local dropped = {}
+for i = 1, #ARGV do dropped[ARGV[i]] = true end
+local function named(text)
+  local ok, entry = pcall(cjson.decode, text)
+  return ok and type(entry.owner) == 'string' and type(entry.webhook_id) == 'string'
+    and dropped[entry.owner .. ':' .. entry.webhook_id]
+end
+for _, text in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  if named(text) then redis.call('ZREM', KEYS[2], text) end
+end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  for _, item in ipairs(redis.call('XRANGE', KEYS[1], '-', '+')) do
+    if named(item[2][2]) then
+      pcall(redis.call, 'XACK', KEYS[1], 'senders', item[1])
+      redis.call('XDEL', KEYS[1], item[1])
+    end
+  end
+end
+for i = 3, #KEYS do redis.call('DEL', KEYS[i]) end
 return 1
 """
 
@@ -726,6 +771,17 @@ class RedisGameStore(GameStore):
             self._archive(game_id, version)
         return version
 
+    def rewrite_events(self, game_id: str, expected_version: int, events: Sequence[str]) -> int:
+        packed = base64.b64encode(archive.pack(events)).decode()
+        self._waiters.forget(game_id)
+        version = self._run(REWRITE_EVENTS, game_id,
+                            [expected_version, self._publish, packed, *events])
+        if version == -1:
+            raise GameNotFound(game_id)
+        if version == 0:
+            raise VersionConflict(game_id)
+        return int(version)
+
     def _archive(self, game_id: str, version: int) -> None:
         """Pack a finished game's events, in a step of its own after the save: the save is
         acknowledged whatever becomes of this, and a later save packs what is still a list."""
@@ -1018,6 +1074,11 @@ class RedisGameStore(GameStore):
                                                  delivery_id, record, DELIVERIES_KEPT,
                                                  DELIVERY_LOG_TTL, *follow_ups], keys=keys))
 
+    def drop_deliveries(self, webhooks: Sequence[str]) -> None:
+        if webhooks:
+            logs = [key for webhook in webhooks for key in log_keys(self._webhook_queue, webhook)]
+            self._run(DROP_DELIVERIES, "", list(webhooks), keys=self._queue_keys + logs)
+
     def delivery_log(self, log_key: str) -> list[str]:
         found = self._run(DELIVERY_LOG, "", [], keys=log_keys(self._webhook_queue, log_key))
         return [record for record in found if record is not None]
@@ -1105,11 +1166,11 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, FINISH, CLAIM, RELEASE, ADD_TICKET,
-                               TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD, PLAYER_LINK,
-                               PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
-                               SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE,
-                               ENQUEUE, TAKE, FINISH_ENTRY, DELIVERY_LOG, QUEUE_DEPTH,
+                for script in (CREATE, LOAD, SAVE, FINISH, REWRITE_EVENTS, CLAIM, RELEASE,
+                               ADD_TICKET, TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD,
+                               PLAYER_LINK, PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
+                               SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE, ENQUEUE,
+                               TAKE, FINISH_ENTRY, DROP_DELIVERIES, DELIVERY_LOG, QUEUE_DEPTH,
                                SEEK_ADD, OPEN_SEEKS, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
                     self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client

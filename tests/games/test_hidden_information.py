@@ -520,3 +520,48 @@ def test_seeks_and_their_lists_show_no_one_else_a_token_a_game_or_a_seat(client)
     listing = client.get("/v1/seeks").json
     assert [seek["seek_id"] for seek in listing["seeks"]] == [open_seek["seek_id"]]
     assert not any(secret in json.dumps(listing) for secret in secrets)
+
+
+@pytest.mark.parametrize("game_seed", [1, 2])
+def test_a_paired_game_shows_in_no_seek_list_profile_or_board_what_may_not_be_seen(
+        client, store, game_seed):
+    """Two players seek and are paired; while they play, every seek answer (each seek to its
+    owner, to the other and to a stranger), the list of open seeks, the list of live games, both
+    profiles and lobbies and the leaderboards (the top and around each player) hide what
+    their reader may not see: a seat's reader what that seat may not, anyone else what a
+    spectator may not."""
+    rng = random.Random(f"paired/{game_seed}")
+    players = [client.post("/v1/players", json={"name": name}).get_json()
+               for name in ("Ana", "Bea")]
+    auth = [{"Authorization": f"Bearer {player['token']}"} for player in players]
+    seeks = [client.post("/v1/seeks", headers=headers, json={
+        "players": 2, "options": {"target": 61}}).get_json() for headers in auth]
+    owned = [client.get(f"/v1/seeks/{seek['seek_id']}", headers=headers).get_json()
+             for seek, headers in zip(seeks, auth)]
+    assert [seek["status"] for seek in owned] == ["paired", "paired"]
+    game_id = owned[0]["game_id"]
+    seated = [Player(client, game_id, seek["token"], seek["seat"]) for seek in owned]
+    table = Table.seated(client, store, seated)
+    public = ["/v1/seeks", "/v1/games?status=live", "/v1/leaderboards/2",
+              "/v1/leaderboards/2?season=all", *(f"/v1/seeks/{seek['seek_id']}" for seek in seeks)]
+    own = ["/v1/players/me", "/v1/players/me/games", "/v1/leaderboards/2?around=me"]
+    table.check_everyone()
+    for _ in range(15):
+        state = table.state()
+        for path in public:
+            response = client.get(path)
+            assert response.status_code == 200, (path, response.get_json())
+            assert_hidden(response.get_data(as_text=True), *table.hidden_from(state, None))
+        for headers, seek in zip(auth, owned):
+            for path in own + [f"/v1/seeks/{other['seek_id']}" for other in seeks]:
+                response = client.get(path, headers=headers)
+                assert response.status_code == 200, (path, response.get_json())
+                assert_hidden(response.get_data(as_text=True),
+                              *table.hidden_from(state, seek["seat"]))
+        if state.over:
+            break
+        movers = [seat for seat in table.viewers[-1].read()["view"]["to_act"]
+                  if seat in table.players]
+        mover = table.players[rng.choice(movers)]
+        mover.act(random_action(mover.read()["view"], rng))
+        table.check_everyone()

@@ -8,20 +8,31 @@ import functools
 from service.cards import Card
 from service.engine import GameOptions, SeatView
 from service.api.games.preconditions import etag
+from service.api.language import request_language
+from service.api.messages import ERASED_SEAT_NAME
 from service.bots.discard_report import rounded
 from service.bots.hints import Hint
 from service.games import EventsPage, GameSnapshot, NumberedEvent, RematchAccess, SeatAccess
+from service.games.accounts import ERASED_NAME, NAMING_EVENTS
 from service.games.analysis import GameAnalysis
 from service.games.event_log import server_time, shown_instants
 from service.games.spectating import LiveGame
 
 
-def game_body(snapshot: GameSnapshot) -> dict:
+def seat_name(name: str, language: str | None = None) -> str:
+    """A seat's name as shown: an erased player's in `language` (the request's if None)."""
+    if name != ERASED_NAME:
+        return name
+    return ERASED_SEAT_NAME[language or request_language()]
+
+
+def game_body(snapshot: GameSnapshot, language: str | None = None) -> dict:
+    """`language`: the one erased players' seats are named in (the request's if None)."""
     return {
         "game_id": snapshot.game_id,
         "version": snapshot.version,
         "seat": snapshot.seat,
-        "seats": [_seat(number, seat, snapshot.connected) for number, seat in
+        "seats": [_seat(number, seat, snapshot.connected, language) for number, seat in
                   enumerate(snapshot.seats)],
         "last_event": snapshot.last_event,
         "view": view_body(snapshot.view, snapshot.at, snapshot.hint),
@@ -64,8 +75,11 @@ def events_body(page: EventsPage) -> dict:
             "last_event": page.game.last_event, "state": seat_state_body(page.game)}
 
 
-def event_body(event: NumberedEvent) -> dict:
-    return {"number": event.number, "time": event.time, **event.data}
+def event_body(event: NumberedEvent, language: str | None = None) -> dict:
+    body = {"number": event.number, "time": event.time, **event.data}
+    if event.data.get("type") in NAMING_EVENTS:
+        body["name"] = seat_name(body["name"], language)
+    return body
 
 
 def seat_state_body(snapshot: GameSnapshot) -> dict:
@@ -138,8 +152,9 @@ def view_body(view: SeatView, now: float, hint: Hint | None = None) -> dict:
     return body
 
 
-def _seat(number: int, seat, connected: tuple[bool, ...]) -> dict:
-    data = {"seat": number, "kind": seat.kind, "name": seat.name, "taken": seat.taken,
+def _seat(number: int, seat, connected: tuple[bool, ...], language: str | None) -> dict:
+    data = {"seat": number, "kind": seat.kind, "name": seat_name(seat.name, language),
+            "taken": seat.taken,
             "connected": connected[number] if connected else seat.kind == "computer"}
     if seat.kind == "computer":
         data["level"] = seat.level
@@ -183,7 +198,7 @@ def live_game_body(game: LiveGame) -> dict:
     return {"game_id": game.game_id, "players": options.players, "teams": options.teams,
             "target": options.target, "rated": game.record.rated, "phase": state.phase,
             "scores": list(state.scores),
-            "seats": [{"seat": number, "kind": seat.kind, "name": seat.name}
+            "seats": [{"seat": number, "kind": seat.kind, "name": seat_name(seat.name)}
                       for number, seat in enumerate(game.seats)],
             "created_at": server_time(game.created),
             "updated_at": server_time(game.record.updated)}

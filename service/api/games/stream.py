@@ -17,19 +17,21 @@ log = logging.getLogger(__name__)
 RECONNECT_MILLISECONDS = 3000
 
 
-def server_sent_events(first: GameSnapshot,
-                       rest: Generator[EventsPage | None, None, None]) -> Iterator[bytes]:
+def server_sent_events(first: GameSnapshot, rest: Generator[EventsPage | None, None, None],
+                       language: str) -> Iterator[bytes]:
     """`snapshot` first, then each game event as an unnamed message whose id is its number (what
     EventSource's onmessage receives and Last-Event-ID resumes from), a `state` message after
     each batch, a comment as heartbeat, and `end` when the game is over. A failure of the store
-    ends the stream; the client reconnects and resumes."""
-    yield f"retry: {RECONNECT_MILLISECONDS}\n".encode() + _message("snapshot", game_body(first))
+    ends the stream; the client reconnects and resumes. `language`: the request's, which
+    erased players' seats are named in (the request has ended when the stream is written)."""
+    yield f"retry: {RECONNECT_MILLISECONDS}\n".encode() + _message("snapshot",
+                                                                   game_body(first, language))
     try:
         for page in rest:
             if page is None:
                 yield b": heartbeat\n\n"
                 continue
-            yield b"".join(_message(None, event_body(event), event.number)
+            yield b"".join(_message(None, event_body(event, language), event.number)
                            for event in page.events)
             yield _message("state", seat_state_body(page.game))
             if page.ended:

@@ -34,6 +34,7 @@ from service.api.games.schemas import (
 )
 from service.api.games.stream import server_sent_events
 from service.api.health import add_readiness_check
+from service.api.language import request_language
 from service.api.compute import cpu_client
 from service.api.limits import client_address
 from service.api.problems import PROBLEM_MEDIA_TYPE, ProblemSchema
@@ -533,7 +534,8 @@ def stream_game(query: dict, game_id: str):
         return Response(status=204)
     # After the snapshot, `follow` yields pages and heartbeats (None) only.
     pages = cast("Generator[EventsPage | None, None, None]", items)
-    response = Response(server_sent_events(first, pages), content_type="text/event-stream")
+    response = Response(server_sent_events(first, pages, request_language()),
+                        content_type="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # proxies must pass each event on at once
     return response

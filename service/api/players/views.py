@@ -8,6 +8,7 @@ import json
 from service.api.blueprint import Blueprint
 from flask import Response, current_app
 
+from service.api.games.bodies import seat_name
 from service.api.games.views import ACCOUNTS, _players, _problem, _token
 from service.api.players import examples
 from service.api.players.schemas import (ChangedProfileSchema, CreatePlayerSchema,
@@ -125,9 +126,9 @@ def delete_player():
     """Erase the player
 
     Its name, ratings, statistics and webhooks are gone, its notifications stop and it leaves
-    every leaderboard. Its games stay whole: each seat keeps working with its own seat token
-    (no longer with the player token), and its seats in finished games show the name
-    "Former player"."""
+    every leaderboard, its open seeks are cancelled. Its games stay whole: each seat keeps
+    working with its own seat token (no longer with the player token), and its seats, and the
+    events that named them, show the name "Former player" ("Antiguo jugador" in Spanish)."""
     _accounts().erase(_identified("erasing a player"))
     return Response(status=204)
 
@@ -214,7 +215,7 @@ def _line(line: LobbyGame) -> dict:
 
 
 def _table_seat(number: int, seat) -> dict:
-    return {"seat": number, "kind": seat.kind, "name": seat.name}
+    return {"seat": number, "kind": seat.kind, "name": seat_name(seat.name)}
 
 
 def _cursor(place: LobbyPlace) -> str:
