@@ -148,9 +148,12 @@ class Accounts:
     def _each_game(self, games: Sequence[tuple[str, int]],
                    change: Callable[[str, GameRecord], GameRecord]) -> None:
         for game_id, _ in games:
+            def changed(record: GameRecord, _seat: int | None, game_id: str = game_id
+                        ) -> GameRecord:
+                return change(game_id, record)
+
             try:
-                self.table.change(game_id, None,
-                                  lambda record, _, game_id=game_id: change(game_id, record))
+                self.table.change(game_id, None, changed)
             except GameNotFound:
                 continue   # expired: nothing links it any more
 
