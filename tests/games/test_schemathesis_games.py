@@ -1,9 +1,13 @@
 """A stateful schemathesis run over the games API, following the OpenAPI links
-(create -> join -> read -> act -> events; player -> seek -> paired game), every check: every response must match the document,
-and a request that follows its schema is refused only as documented (tests/refusals.py). The
-rematch and webhook answers the random run rarely reaches are checked one by one."""
+(create -> join -> read -> act -> events; player -> seek -> paired game), every check: every
+response must match the document, and a request that follows its schema is refused only as
+documented (tests/refusals.py). The run counts what it reached, and must have reached a paired
+game and played in it. The rematch and webhook answers the random run rarely reaches are
+checked one by one."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import hypothesis
 import schemathesis
@@ -23,21 +27,54 @@ NO_CAP = {"max_live_games_per_client": 0}
 def test_games_api_follows_its_openapi_links(store):
     app = make_app(store, stream_seconds=0.2, **NO_CAP)
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=config())
-    run_games_state_machine(schema, max_examples=100)
+    client = app.test_client()
+    assert_reached_paired_games(run_games_state_machine(
+        schema, max_examples=100,
+        new_player=lambda: client.post("/v1/players", json={}).get_json()["token"],
+        cancel_seek=lambda seek_id, token: client.delete(
+            f"/v1/seeks/{seek_id}", headers={"Authorization": f"Bearer {token}"})))
 
 
-def run_games_state_machine(schema, max_examples: int) -> None:
-    """Play the games operations of `schema` as a client would, following the links."""
+def assert_reached_paired_games(reached: Counter) -> None:
+    """The run saw seeks come back paired, and successful answers of their games'
+    operations."""
+    assert reached["paired seek"] >= 1, reached
+    assert sum(count for key, count in reached.items() if key.startswith("paired: ")) >= 1, \
+        reached
+
+
+def run_games_state_machine(schema, max_examples: int, new_player, cancel_seek) -> Counter:
+    """Play the games operations of `schema` as a client would, following the links; a seek
+    made before any player is made with `new_player()`'s token, and each example's seeks are
+    cancelled at its end (`cancel_seek(seek_id, owner_token)`): a seek left open would be
+    paired in a later example, whose answers would then depend on the examples before it
+    (hypothesis replays each example and must see the same). Returns
+    what it reached: how many answers each operation gave of each status ("<method> <path>
+    <status>"), how many showed a seek paired ("paired seek"), and how many successful answers
+    each operation gave on a paired game ("paired: <method> <path>")."""
     schema = schema.include(path_regex="^/v1/(games|players|leaderboards|seeks)")
     tokens: dict[str, str] = {}
+    owners: dict[str, str] = {}   # seek id -> its owner's player token
+    players: list[str] = []       # the player tokens made, the newest last
+    seeks_made = Counter()        # in this example: the same example always makes the same
+    paired: set[str] = set()      # the games seeks were paired into
+    reached: Counter = Counter()
 
     @schema.auth(refresh_interval=None)
     class SeatToken:
-        """The token a client keeps for each game it created or joined (the links carry it one
-        step only: no later request or response holds it)."""
+        """The token a client keeps for each game it created or joined, or was paired into,
+        the player token of each seek it made, and its newest player's token to seek with
+        (the links carry one step only: no later request or response holds them)."""
 
         def get(self, case, ctx):
-            return tokens.get((case.path_parameters or {}).get("game_id"))
+            parameters = case.path_parameters or {}
+            if "seek_id" in parameters:
+                return owners.get(parameters["seek_id"])
+            if case.operation.path == "/v1/seeks" and case.method == "POST":
+                if not players:
+                    players.append(new_player())
+                return players[-1]
+            return tokens.get(parameters.get("game_id"))
 
         def set(self, case, token, ctx):
             if token is not None:  # else a link may have given a player token, or nothing
@@ -46,6 +83,14 @@ def run_games_state_machine(schema, max_examples: int) -> None:
     class GamesStateMachine(schema.as_state_machine()):
         def setup(self):
             tokens.clear()
+            owners.clear()
+            paired.clear()
+            players.clear()
+            seeks_made.clear()
+
+        def teardown(self):
+            for seek_id, token in owners.items():
+                cancel_seek(seek_id, token)
 
         def before_call(self, case):
             try:
@@ -53,13 +98,33 @@ def run_games_state_machine(schema, max_examples: int) -> None:
                     case.query["wait"] = POLL_CAP
             except (TypeError, KeyError, ValueError):
                 pass  # no wait, or one the API refuses at once
+            if case.operation.path == "/v1/seeks" and case.method == "POST" \
+                    and isinstance(case.body, dict):
+                # Every other seek with computers that fill at once: a seek the run pairs
+                # alone (a wait of minutes would be over long after the run).
+                seeks_made["seeks"] += 1
+                if seeks_made["seeks"] % 2:
+                    case.body["computers"] = {**(case.body.get("computers") or {}), "after": 0}
 
         def after_call(self, response, case):
             super().after_call(response, case)
-            if case.method == "POST" and response.status_code in (200, 201):
-                body = response.json()
-                if "token" in body and "game_id" in body:  # a seat's, not a player's
-                    tokens.setdefault(body["game_id"], body["token"])
+            reached[f"{case.method} {case.operation.path} {response.status_code}"] += 1
+            if response.status_code not in (200, 201):
+                return
+            body = response.json()
+            if not isinstance(body, dict):
+                return
+            if case.operation.path == "/v1/players" and case.method == "POST":
+                players.append(body["token"])
+            if case.operation.path == "/v1/seeks" and case.method == "POST":
+                owners[body["seek_id"]] = case.headers["Authorization"].removeprefix("Bearer ")
+            if body.get("status") == "paired" and "token" in body:
+                reached["paired seek"] += 1
+                paired.add(body["game_id"])
+            if (case.path_parameters or {}).get("game_id") in paired:
+                reached[f"paired: {case.method} {case.operation.path}"] += 1
+            if case.method in ("POST", "GET") and "token" in body and "game_id" in body:
+                tokens.setdefault(body["game_id"], body["token"])  # a seat's, not a player's
 
     GamesStateMachine.run(settings=hypothesis.settings(
         max_examples=max_examples,
@@ -69,6 +134,7 @@ def run_games_state_machine(schema, max_examples: int) -> None:
         database=None,
         suppress_health_check=list(hypothesis.HealthCheck),
     ))
+    return reached
 
 
 def test_rematch_and_webhook_answers_pass_every_check(store):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hypothesis
 import pytest
+import requests
 import schemathesis
 from schemathesis import GenerationMode
 
-from tests.games.test_schemathesis_games import run_games_state_machine
+from tests.games.test_schemathesis_games import (assert_reached_paired_games,
+                                                 run_games_state_machine)
 from tests.ops.gunicorn_server import GunicornServer
 from tests.refusals import config
 
@@ -43,6 +45,11 @@ def test_scoring_and_health_over_http_match_the_document(server):
 
 
 def test_games_over_http_follow_their_links(server):
-    run_games_state_machine(
+    assert_reached_paired_games(run_games_state_machine(
         schemathesis.openapi.from_url(f"{server.url}/openapi.json", config=config()),
-        max_examples=25)
+        max_examples=60,
+        new_player=lambda: requests.post(f"{server.url}/v1/players", json={},
+                                         timeout=10).json()["token"],
+        cancel_seek=lambda seek_id, token: requests.delete(
+            f"{server.url}/v1/seeks/{seek_id}", headers={"Authorization": f"Bearer {token}"},
+            timeout=10)))
