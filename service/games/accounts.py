@@ -24,9 +24,9 @@ push subscriptions (the player's and its seats') go, with their logs. Its open s
 cancelled without its name,
 its leaderboard entries and their name go, then its documents (and any left by an unfinished
 rotation) are deleted. What is left names no one: the player id (random) in the games'
-results and `rated` events, and digests of its dead tokens. A seek already closed (paired)
-keeps its name until it expires (seeks.CLOSED_KEPT_SECONDS), and an idempotency record of a
-join keeps a digest of the request (its name among it) while the game does.
+results and `rated` events, and digests of its dead tokens (a closed seek keeps no name,
+Seek.closed); an idempotency record of a join keeps a digest of the request (its name among
+it) while the game does.
 """
 
 from __future__ import annotations
@@ -183,9 +183,10 @@ class Accounts:
         for pool in store.seek_pools():
             for text in store.open_seeks(pool):
                 seek = Seek.from_json(text)
-                if seek.player_id == player.player_id:
-                    store.take_seeks(pool, {seek.seek_id: replace(
-                        seek, status="cancelled", name=None).to_json()}, CLOSED_KEPT_SECONDS)
+                if seek.player_id == player.player_id and store.take_seeks(
+                        pool, {seek.seek_id: seek.closed("cancelled").to_json()},
+                        CLOSED_KEPT_SECONDS):
+                    self.table.release(seek.owners, seek.seek_id)  # its live-game place
 
 
 def _relinked(record: GameRecord, player: Player) -> GameRecord:

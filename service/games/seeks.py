@@ -117,6 +117,12 @@ class Seek:
     def pool(self) -> str:
         return pool_of(self.seek_id)
 
+    def closed(self, status: str, game_id: str | None = None, seat: int | None = None) -> Seek:
+        """The seek closed (paired, cancelled or expired), without its owner's name: only an
+        open seek shows it (a paired seat takes the player's own), so an erasure of the
+        player finds none in the seeks it closed before."""
+        return replace(self, status=status, name=None, game_id=game_id, seat=seat)
+
     @property
     def format(self) -> str:
         return format_of(self.options)
@@ -218,7 +224,7 @@ class Seeks:
             raise SeekNotFound(f"no seek {seek_id}")
         seek = Seek.from_json(data)
         if seek.status == "open" and seek.expires <= self.table.clock():
-            return replace(seek, status="expired")   # the next pairing round closes it
+            return seek.closed("expired")   # the next pairing round closes it
         return seek
 
     def owned(self, seek_id: str, player: Player) -> Seek:
@@ -232,7 +238,7 @@ class Seeks:
         seek = self.owned(seek_id, player)
         if seek.status != "open":
             return seek
-        cancelled = replace(seek, status="cancelled")
+        cancelled = seek.closed("cancelled")
         if self.store.take_seeks(seek.pool, {seek_id: cancelled.to_json()},
                                  CLOSED_KEPT_SECONDS):
             self.table.release(seek.owners, seek_id)
@@ -294,8 +300,8 @@ class Seeks:
         found = self._search(documents, self.table.clock())
         for number in found.expired:
             seek = _open_seek(documents[number])
-            if self.store.take_seeks(pool, {seek.seek_id: replace(seek, status="expired")
-                                            .to_json()}, CLOSED_KEPT_SECONDS):
+            if self.store.take_seeks(pool, {seek.seek_id: seek.closed("expired").to_json()},
+                                     CLOSED_KEPT_SECONDS):
                 self.table.release(seek.owners, seek.seek_id)
         created = 0
         for places, computers in found.tables:
@@ -314,8 +320,8 @@ class Seeks:
 
     def _seat(self, pool: str, seeks: Sequence[Seek], computers: int) -> int:
         game_id = secrets.token_urlsafe(12)
-        paired = {seek.seek_id: replace(seek, status="paired", game_id=game_id, seat=number)
-                  .to_json() for number, seek in enumerate(seeks)}
+        paired = {seek.seek_id: seek.closed("paired", game_id=game_id, seat=number).to_json()
+                  for number, seek in enumerate(seeks)}
         first = seeks[0]
         pairing = json.dumps({
             "game_id": game_id, "options": first.options.to_dict(),

@@ -9,6 +9,7 @@ import secrets
 
 import redis
 
+from service.games.players import player_owner
 from service.store import RedisGameStore
 from service.store.archive import unpack
 from tests.games.conftest import make_app
@@ -110,3 +111,16 @@ def test_an_erased_players_names_and_addresses_are_nowhere_in_redis(redis_server
     assert [seek for seek in client.get("/v1/seeks").get_json()["seeks"]
             if seek["player_id"] == ana["player_id"]] == []
     store.close()
+
+
+def test_an_erased_players_open_seek_gives_its_live_game_place_back(store):
+    """The seek an erasure cancels holds a place among the player's live games no longer: a
+    claim with room for one game fits again."""
+    client = make_app(store).test_client()
+    ana = new_player(client, NAME)
+    assert client.post("/v1/seeks", headers=bearer(ana["token"]),
+                       json={"players": 3}).get_json()["status"] == "open"
+    owner = player_owner(ana["player_id"])
+    assert not store.claim_live_game(owner, "probe", 1)   # the seek holds the one place
+    assert client.delete("/v1/players/me", headers=bearer(ana["token"])).status_code == 204
+    assert store.claim_live_game(owner, "probe", 1)

@@ -50,7 +50,7 @@ def seek(client, player, target, clock, **fields):
 def public(player, target, seek_id, made, status="open", **fields):
     return {
         "seek_id": seek_id, "status": status, "player_id": player["player_id"],
-        "name": player["name"], "players": 2, "teams": None,
+        "name": player["name"] if status == "open" else None, "players": 2, "teams": None,
         "options": {"target": target, "counting": "auto", "muggins": "off",
                     "count_time_limit": None, "skunk": "standard", "exact_finish": False,
                     "match": False, "turn_time_limit": None, "on_timeout": "computer",

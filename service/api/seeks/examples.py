@@ -12,6 +12,6 @@ OPEN = {
     "rating_range": 200, "computers": {"level": "hard", "after": 60},
     "created_at": "2027-01-15T08:15:40.000Z", "expires_at": "2027-01-15T09:15:40.000Z",
 }
-PAIRED = {**OPEN, "status": "paired", "game_id": GAME_ID, "seat": 0,
+PAIRED = {**OPEN, "status": "paired", "name": None, "game_id": GAME_ID, "seat": 0,
           "token": "pL4y3rT0k3nZ9aQ1wE5rTy"}
 LIST = {"seeks": [OPEN]}
