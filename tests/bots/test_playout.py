@@ -1,6 +1,6 @@
 """The fast play simulation follows the engine's rules and scores as service.scoring does."""
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from service.bots import LEVELS
@@ -11,8 +11,12 @@ from service.engine import GameOptions, Play, apply, new_game, to_act, view
 from service.scoring import score_pegging
 
 
+FOUR_TWOS_FIRST = sorted(DECK, key=lambda card: card.rank != 2)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 8))
+@example(FOUR_TWOS_FIRST, 4)  # a rank all laid: no fifth card of it to try
 def test_laid_points_are_what_scoring_gives_every_rank(deck, size):
     pile = []
     for card in deck[:size]:
@@ -24,11 +28,13 @@ def test_laid_points_are_what_scoring_gives_every_rank(deck, size):
     laid = laid_points(ranks)
     for rank in range(1, 14):
         fits = count + min(rank, 10) <= 31 and ranks.count(rank) < 4
+        if not fits:  # over 31, or all four of the rank laid already
+            assert laid[rank] == -1
+            continue
         card = next(c for c in DECK if c.rank == rank and c not in pile)
-        expected = score_pegging((*pile, card)).points if fits else -1
+        expected = score_pegging((*pile, card)).points
         assert laid[rank] == expected
-        if fits:
-            assert peg_points((*ranks, rank), count + min(rank, 10)) == expected
+        assert peg_points((*ranks, rank), count + min(rank, 10)) == expected
 
 
 LAYOUTS = [(2, None), (3, None), (4, "2x2"), (5, None), (6, "3x2"), (6, "2x3")]
