@@ -56,6 +56,7 @@ from typing import TypedDict, cast
 import redis
 from redis.backoff import NoBackoff
 from redis.cluster import RedisCluster
+from redis.commands.core import Script
 from redis.exceptions import (
     ClusterDownError,
     ClusterError,
@@ -653,7 +654,7 @@ class RedisGameStore(GameStore):
         self._webhook_queue = webhook_queue
         self._client: redis.Redis | RedisCluster | None = None
         self._lock = threading.Lock()
-        self._scripts: dict = {}
+        self._scripts: dict[str, Script] = {}
         self._publish = "SPUBLISH" if cluster else "PUBLISH"
         self._subscriptions = RedisSubscriptions(lambda: self._waiters, self._node_of,
                                                  self._node_client, sharded=cluster)
@@ -1166,13 +1167,6 @@ class RedisGameStore(GameStore):
         with self._lock:
             if self._client is None:
                 self._client = self._new_client()
-                for script in (CREATE, LOAD, SAVE, FINISH, REWRITE_EVENTS, CLAIM, RELEASE,
-                               ADD_TICKET, TAKE_TICKET, CONFIRM, PLAYER_CREATE, PLAYER_LOAD,
-                               PLAYER_LINK, PLAYER_UNLINK, CLAIM_DUE, RELEASE_DUE, SCHEDULE,
-                               SCHEDULE_EARLIER, HOLD_PRESENCE, ENROLL, BEAT, PLAYER_SAVE, ENQUEUE,
-                               TAKE, FINISH_ENTRY, DROP_DELIVERIES, DELIVERY_LOG, QUEUE_DEPTH,
-                               SEEK_ADD, OPEN_SEEKS, SEEKS_TAKE, LEAD_TAKE, LEAD_END):
-                    self._scripts[script] = self._client.register_script(with_shebang(script))
             return self._client
 
     def _node_of(self, channel_name: str) -> str:
@@ -1215,6 +1209,14 @@ class RedisGameStore(GameStore):
         if self.durability == "replica" and script in (CREATE, SAVE, CONFIRM):
             node = (client.get_redis_connection(client.get_node_from_key(keys[0]))
                     if self.cluster else client)
-            return replicated(node, lambda pipeline: self._scripts[script](
+            return replicated(node, lambda pipeline: self._script(client, script)(
                 keys=keys, args=args, client=pipeline))
-        return self._scripts[script](keys=keys, args=args, client=client)
+        return self._script(client, script)(keys=keys, args=args, client=client)
+
+    def _script(self, client, script: str) -> Script:
+        """The script, registered on first use (it is sent by its SHA, and loaded again
+        when a Redis does not know that)."""
+        registered = self._scripts.get(script)
+        if registered is None:
+            registered = self._scripts[script] = client.register_script(with_shebang(script))
+        return registered
