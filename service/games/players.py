@@ -140,10 +140,11 @@ class Players:
         """The player a player token stands for; PlayerRefused if none (or it expired)."""
         return self.by_key(tokens.digest(token))
 
-    def by_key(self, key: str) -> Player:
+    def by_key(self, key: str, closed: bool = False) -> Player:
         """The player stored under `key` (its token's digest), or that `key` forwards to while
-        a move is under way; PlayerRefused if none, or if `key` is closed."""
-        found = current(self.store, key, self.policy.ttl_seconds, closed=False)
+        a move is under way; PlayerRefused if none, or if `key` is closed (unless `closed`:
+        the player a closed old key was moved to, for what was queued under it)."""
+        found = current(self.store, key, self.policy.ttl_seconds, closed=closed)
         if found is None:
             raise PlayerRefused("this player token is unknown or expired")
         at, stored, aliases = found

@@ -164,8 +164,10 @@ class Webhooks:
                 self.table.change(owner.removeprefix("game:"), None, lambda record, seat: replace(
                     record, webhooks=without(record.webhooks)))
             else:
-                self.players.change(self.players.by_key(player_key), lambda player: (
-                    replace(player, webhooks=without(player.webhooks))))
+                # A delivery queued before the player's token was rotated names its old key.
+                player = self.players.by_key(player_key, closed=True)
+                self.players.change(player, lambda changed: (
+                    replace(changed, webhooks=without(changed.webhooks))))
         except (StoreError, ValueError) as error:
             log.warning("gone push subscription %s of %s not deleted: %s", webhook_id, owner,
                         error)

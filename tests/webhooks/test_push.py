@@ -111,6 +111,29 @@ def test_a_player_subscription_hears_of_the_players_games_and_goes_when_gone(cli
             "webhooks": []}
 
 
+def test_a_gone_player_subscription_is_deleted_though_its_token_was_rotated_since(
+        client, deliver):
+    with Receiver(statuses=[410]) as push_service:
+        player = client.post("/v1/players", json={"name": "Ana"}).get_json()
+        old = {"Authorization": f"Bearer {player['token']}"}
+        created = client.post("/v1/games", json={"seats": [HUMAN, HUMAN], "options": {}},
+                              headers=old).get_json()
+        registered = client.post("/v1/players/me/push-subscriptions",
+                                 json=Device().subscription(push_service.url("/me")),
+                                 headers=old)
+        assert registered.status_code == 201, registered.get_json()
+        bea = Player.joining(client, created["game_id"], created["invites"][0]["code"])
+        bea.act(CUT)  # Ana's turn, queued under the token she has yet to rotate
+        rotated = client.patch("/v1/players/me", json={"rotate_token": True}, headers=old)
+        assert rotated.status_code == 200, rotated.get_json()
+        new = {"Authorization": f"Bearer {rotated.get_json()['token']}"}
+        deliver()
+        assert push_service.received and all(
+            message.path == "/me" for message in push_service.received)
+        listed = client.get("/v1/players/me/push-subscriptions", headers=new).get_json()
+        assert listed == {"subscriptions": []}
+
+
 def test_keys_and_endpoints_that_cannot_be_pushed_to_are_refused_naming_the_field(client):
     ana, _ = two_humans(client)
     bad_keys = Device().subscription("http://127.0.0.1:9/wp")
