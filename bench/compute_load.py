@@ -36,7 +36,12 @@ apart):
   what saturates (about 160-250 actions/s against `hard`), and every latency grows with it: a
   capacity window per server measures that, with no floor. When the computer's reply did not
   come within the action's wait (5 s) and was left to the sweeper, the client long-polls the
-  game's events until its turn comes ("waited" below). Spread over up to 4 processes.
+  game's events until its turn comes ("waited" below). Spread over up to 4 processes. The
+  players are independent people: each starts at its own moment within the first interval
+  (seeded by its address), so their actions are spread over each interval as many players'
+  are. Started at the same instant they stay in step and act in bursts of K at once: with
+  `--in-step` (a diagnostic), 64 actions come in the same few milliseconds twice a second, and
+  a probe that lands behind a burst waits for all of it;
 
 Phases, each `--duration` seconds, with the idle baseline measured just before each loaded one
 (the machine is shared: every ratio compares two back-to-back windows of the same run):
@@ -88,7 +93,7 @@ Diagnostics (none changes service code):
 
     python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16 64] [--duration 20] [--only A B D E]
                                  [--action-interval 0.5] [--capacity-k 16]
-                                 [--quick] [--profile] [--gevent-monitor 0.02]
+                                 [--quick] [--in-step] [--profile] [--gevent-monitor 0.02]
 
 About 7-10 minutes by default (up to 30 s of waiting for quiet before each pair, a minute at
 most to align E); `--quick` (K=4 in A and B, 6 s phases, E for 20 s) about 3.
@@ -487,8 +492,8 @@ def has_action(view: dict) -> bool:
 
 def play_loop(port: int, address: str, start: float, until: float, interval: float,
               out: dict) -> None:
-    """Games against hard, one after another; each action at least `interval` s after the
-    player's previous one (0: flat out)."""
+    """Games against hard, one after another, from `start`; each action at least `interval` s
+    after the player's previous one (0: flat out)."""
     client = Client(port, address)
     sent = 0.0
     errors = out["errors"]
@@ -531,10 +536,14 @@ def play_loop(port: int, address: str, start: float, until: float, interval: flo
     client.close()
 
 
-def load(port: int, addresses: list[str], start: float, until: float, interval: float) -> dict:
+def load(port: int, addresses: list[str], start: float, until: float, interval: float,
+         in_step: bool) -> dict:
+    """The players of `addresses`, each from its own moment in [start, start + interval) (all
+    at `start` when `in_step`)."""
     out = {"actions": [], "games": [], "created": 0, "waited": 0, "errors": Counter()}
-    threads = [threading.Thread(target=play_loop,
-                                args=(port, address, start, until, interval, out))
+    threads = [threading.Thread(target=play_loop, args=(
+                   port, address, start + (0 if in_step else random.Random(address).uniform(
+                       0, interval)), until, interval, out))
                for address in addresses]
     for thread in threads:
         thread.start()
@@ -735,8 +744,8 @@ class Runner:
         `interval` s at most; --action-interval by default) and/or the costly client."""
         interval = self.args.action_interval if interval is None else interval
         port = self.server.port
-        # The players start a second early so that the window holds no ramp (games created
-        # together, first moves together).
+        # The players start a second early so that the window holds no ramp (their first
+        # games created, their first moves).
         lead = 1.0 if k else 0.0
         start = time.monotonic() + START_DELAY + lead
         until = start + seconds
@@ -744,7 +753,8 @@ class Runner:
         log_offset = self.log_size()
         addresses = load_addresses(k)
         shares = [addresses[number::LOAD_PROCESSES] for number in range(LOAD_PROCESSES)]
-        loads = [self.pool.submit(load, port, share, start - lead, until, interval)
+        loads = [self.pool.submit(load, port, share, start - lead, until, interval,
+                                  self.args.in_step)
                  for share in shares if share]
         spender = (self.pool.submit(costly, port, start, until, costly_connections)
                    if costly_connections else None)
@@ -1265,6 +1275,9 @@ def main() -> None:
     parser.add_argument("--action-interval", type=float, default=ACTION_INTERVAL,
                         help="each player's actions at least this many seconds apart (0: flat "
                              "out); by default the pace of the per-seat action limit as shipped")
+    parser.add_argument("--in-step", action="store_true",
+                        help="every player starts at the same instant, so that they act in "
+                             "bursts of K (a diagnostic)")
     parser.add_argument("--capacity-k", type=int, default=16,
                         help="players flat out in each server's capacity window (no floor)")
     parser.add_argument("--web-workers", type=int, default=3, help="B's gunicorn workers")
@@ -1355,7 +1368,8 @@ def report(args, results: dict, seconds: float) -> None:
           f"phases of {args.duration:g} s; livez {args.livez_rate:g}/s from 127.0.0.2, "
           f"delivery {args.delivery_rate:g} actions/s in a two-human game from 127.0.0.3; "
           f"request rate limits and the live-games cap off; players act at most every "
-          f"{args.action_interval:g} s, flat out in the capacity windows")
+          f"{args.action_interval:g} s, flat out in the capacity windows, "
+          f"{'all starting at once (--in-step)' if args.in_step else 'each from its own moment'}")
     print()
     checks = []
     if "A" in results:
