@@ -43,18 +43,20 @@ apart):
   `--in-step` (a diagnostic), 64 actions come in the same few milliseconds twice a second, and
   a probe that lands behind a burst waits for all of it;
 
-Phases, each `--duration` seconds, with the idle baseline measured just before each loaded one
+Phases, each `--duration` seconds (60: 1,200 livez and 600 deliveries, so that a p99 is not
+the second-slowest of 200 deliveries, which moved by 2x from one 20 s run to the next), with
+the idle baseline measured just before each loaded one
 (the machine is shared: every ratio compares two back-to-back windows of the same run):
 - A, for each K of `--ks` (4 16 64): idle (livez + delivery only), then K players;
 - B, for each K of `--redis-ks` (16 64): the same on the Redis server;
 - C: actions/s against hard per usable CPU, from A and B, paced and flat out (a window of
   `--capacity-k` players after each server's pairs; before the compute tier: 181 actions/s in all
   on this 2-core machine, bench/http_games.py, action p99 355 ms);
-- D (server A): livez idle, then two POST /v1/analysis/position at once from one address
+- D (server A): livez idle (10 s), then two POST /v1/analysis/position at once from one address
   (127.0.0.4, no token: charged to the address), {"scores": [0, 0], "dealer": 0, "players": 2,
   "target": 1000} and the same with 999, each building its tables from scratch: livez while
   they run vs idle, and how long each took with its status;
-- E (server A): the idle baseline (livez, and a cheap discard analysis `--analysis-rate` a
+- E (server A): the idle baseline (`--e-duration` s: livez, and a cheap discard analysis `--analysis-rate` a
   second from 127.0.0.5 with a bearer token of its own), then the same while a costly client
   (127.0.0.6, another bearer token, `--costly-connections` connections) sends position analyses
   with targets 900, 901, ... (a new table each) as fast as its CPU budget allows, for
@@ -91,11 +93,11 @@ Diagnostics (none changes service code):
   wait for a CPU out of their latencies;
 - `--rounds N`: N pairs per K.
 
-    python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16 64] [--duration 20] [--only A B D E]
+    python bench/compute_load.py [--ks 4 16 64] [--redis-ks 16 64] [--duration 60] [--only A B D E]
                                  [--action-interval 0.5] [--capacity-k 16]
                                  [--quick] [--in-step] [--profile] [--gevent-monitor 0.02]
 
-About 7-10 minutes by default (up to 30 s of waiting for quiet before each pair, a minute at
+About 20 minutes by default (up to 30 s of waiting for quiet before each pair, a minute at
 most to align E); `--quick` (K=4 in A and B, 6 s phases, E for 20 s) about 3.
 """
 
@@ -141,6 +143,9 @@ DELIVERY_WAIT = 5.0      # an event not read this long after its action is misse
 IDLE_RECONNECT = 4.0     # the server closes keep-alive connections idle for 5 s
 START_DELAY = 0.5        # processes of a phase start together this long after it is set up
 LOAD_PROCESSES = 4
+# D's idle window: its loaded one lasts while the two analyses run (3-6 s), and a p99 of many
+# more idle samples than loaded ones would be judged against what is nearly a maximum.
+D_IDLE_SECONDS = 10.0
 BEFORE_ACTIONS = 181     # actions/s against hard before the compute tier (issue 26)
 # A seat may act 120 times a minute on a server as shipped (CRIBBAGE_ACTION_RATE_LIMIT, off in
 # these servers so that a refusal never stalls a player): the fastest a player plays it.
@@ -894,9 +899,9 @@ class Runner:
     def two_positions(self) -> tuple[dict, dict]:
         self.warm_compute()
         quiet = self.settle()
-        log(f"D: idle {self.args.duration / 2:g} s")
-        idle = self.phase(0, self.args.duration / 2, {"livez": self.args.livez_rate,
-                                                      "nice": self.args.probe_nice})
+        log(f"D: idle {D_IDLE_SECONDS:g} s")
+        idle = self.phase(0, D_IDLE_SECONDS, {"livez": self.args.livez_rate,
+                                              "nice": self.args.probe_nice})
         idle["quiet"] = quiet
         log("D: two position analyses (targets 1000 and 999) at once")
         self.renice()
@@ -914,12 +919,12 @@ class Runner:
         # The CPU budget counts per wall-clock minute (service/compute/budget.py): start the
         # costly client just after a window begins, so that E sees the budget spent, not a
         # window ending half-way.
-        starts = time.time() + self.args.duration + 2 * START_DELAY + 0.5
+        starts = time.time() + self.args.e_duration + 2 * START_DELAY + 0.5
         delay = (-starts) % 60 + 0.5
         log(f"E: {delay:.0f} s until the costly client can start at a budget window's start")
         time.sleep(delay)
-        log(f"E: idle {self.args.duration:g} s")
-        idle = self.phase(0, self.args.duration, rates)
+        log(f"E: idle {self.args.e_duration:g} s")  # as long as the costly window
+        idle = self.phase(0, self.args.e_duration, rates)
         idle["quiet"] = quiet
         log(f"E: a costly client for {self.args.e_duration:g} s")
         busy = self.phase(0, self.args.e_duration, rates, self.args.costly_connections)
@@ -1266,8 +1271,9 @@ def main() -> None:
                         help="players against hard in A (one phase each)")
     parser.add_argument("--redis-ks", type=int, nargs="+", default=[16, 64],
                         help="players against hard in B")
-    parser.add_argument("--duration", type=float, default=20,
-                        help="seconds of each phase, idle and loaded (D's idle: half)")
+    parser.add_argument("--duration", type=float, default=60,
+                        help="seconds of each phase of A and B, idle and loaded, and of the "
+                             "capacity windows")
     parser.add_argument("--e-duration", type=float, default=30,
                         help="seconds of E's costly client")
     parser.add_argument("--only", nargs="+", default=["A", "B", "D", "E"],
