@@ -28,9 +28,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from service.bots import LEVELS  # noqa: E402
-from service.simulation.selfplay import PLAYERS  # noqa: E402
 from service.engine import (GameOptions, LegalDiscard, LegalPlay, apply, new_game,  # noqa: E402
                             to_act, view)
+from service.simulation.selfplay import PLAYERS  # noqa: E402
 
 
 def decisions(kind: str, players: int, games: int, seed: str) -> list:

@@ -38,8 +38,7 @@ def play_differences(dealt: Sequence[Card], keeps: Sequence[Sequence[Card]], dea
     pool = tuple(card.index for card in DECK if card not in dealt)
     if not dealer:
         belief = Belief(pool, sizes=(4,), above=(0,), played=((),), players=2, dealer=(True,))
-        return _on_same_deals(rng, keeps, lambda hand: _best_total(belief, rng, deals, hand,
-                                                                   (), 0, mix) / deals)
+        return [total / deals for total in _on_same_deals(rng, keeps, belief, deals, (), 0, mix)]
     pone = Belief(pool, sizes=(4,), above=(0,), played=((),), players=2, dealer=(False,))
     leads = Counter(RANK[choose_card(rng.choice(mix), hand, (), 4)]
                     for hand in (pone.sample(rng)[0] for _ in range(deals)))
@@ -48,19 +47,21 @@ def play_differences(dealt: Sequence[Card], keeps: Sequence[Sequence[Card]], dea
         lead = next(card for card in pool if RANK[card] == rank)
         belief = Belief(tuple(card for card in pool if card != lead), sizes=(3,), above=(0,),
                         played=((rank,),), players=2, dealer=(False,))
-        answers.append(_on_same_deals(rng, keeps, lambda hand: _best_total(
-            belief, rng, times, hand, (rank,), VALUE[lead], mix)))
+        answers.append(_on_same_deals(rng, keeps, belief, times, (rank,), VALUE[lead], mix))
     return [sum(totals) / deals for totals in zip(*answers)]
 
 
-def _on_same_deals(rng: random.Random, keeps: Sequence[Sequence[Card]], measure) -> list[float]:
-    """`measure` of each kept hand (as deck indices), the generator set back before each."""
+def _on_same_deals(rng: random.Random, keeps: Sequence[Sequence[Card]], belief: Belief,
+                   deals: int, ranks: tuple[int, ...], count: int,
+                   mix: tuple[float, ...]) -> list[float]:
+    """_best_total of each kept hand, the generator set back to one state before each."""
     state = rng.getstate()
-    values = []
+    totals = []
     for keep in keeps:
         rng.setstate(state)
-        values.append(measure([card.index for card in keep]))
-    return values
+        totals.append(_best_total(belief, rng, deals, [card.index for card in keep], ranks,
+                                  count, mix))
+    return totals
 
 
 def _best_total(belief: Belief, rng: random.Random, deals: int, hand: list[int],
