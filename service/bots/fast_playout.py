@@ -45,7 +45,7 @@ Outcome = tuple[list[float], list[float], list[int] | None]
 def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
               playable: list[int], ranks: tuple[int, ...], count: int,
               side_of: tuple[int, ...], needs: list[int], exact_finish: bool,
-              record: bool) -> Outcome | None:
+              record: bool, mix: tuple[float, ...] = POLICY_MIX) -> Outcome | None:
     """What service.bots.pegging.play_outs returns for the same arguments, with `rng` left in
     the same state; None when the extension is missing or `rng` is not a plain random.Random
     (a subclass may draw otherwise)."""
@@ -60,7 +60,7 @@ def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
         [max_kept_hand_weight(belief.players, dealer[seat]) for seat in seats],
         belief.strictest_first(), kept_size(belief.players), TOP_BUCKET)
     state, for_totals, against_totals, records = _playout.search(
-        state, belief_args, POLICY_MIX, OWN_POLICY, deals, hand, playable, ranks, count,
+        state, belief_args, mix, OWN_POLICY, deals, hand, playable, ranks, count,
         side_of, needs, exact_finish, record)
     rng.setstate((version, state, gauss_next))
     return for_totals, against_totals, records

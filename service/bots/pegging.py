@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from service.bots import fast_playout
 from service.bots.belief import Belief
 from service.bots.endgame import chance_after_play, in_endgame
-from service.bots.playout import draw_policies, peg_points, play_out
+from service.bots.playout import POLICY_MIX, draw_policies, peg_points, play_out
 from service.bots.win_probability import within_reach
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
@@ -166,7 +166,8 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None, *,
 def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
               playable: list[int], ranks: tuple[int, ...], count: int,
               side_of: tuple[int, ...], needs: list[int], exact_finish: bool,
-              record: bool) -> tuple[list[float], list[float], list[int] | None]:
+              record: bool, mix: tuple[float, ...] = POLICY_MIX
+              ) -> tuple[list[float], list[float], list[int] | None]:
     """The sampled deals, the reference (service.bots.fast_playout runs the same compiled):
     per card of `playable`, the sums over `deals` deals of the points your side pegs and of
     the average other side's; with `record`, also (your points, the most another side pegged,
@@ -176,7 +177,7 @@ def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
     records: list[int] | None = [] if record else None
     for _ in range(deals):
         other_hands = belief.sample(rng)
-        cautions = draw_policies(rng, len(side_of))
+        cautions = draw_policies(rng, len(side_of), mix)
         for at, card in enumerate(playable):
             hands = [list(hand)] + [list(held) for held in other_hands]
             points, first_out = play_out(hands, ranks, count, card, cautions, side_of, needs,

@@ -159,9 +159,11 @@ def choose_card(caution: float, hand: list[int], ranks: tuple[int, ...], next_he
     return best
 
 
-def draw_policies(rng: random.Random, seats: int) -> list[float]:
-    """The caution of each seat for one sampled deal: the searching seat (0) plays wary."""
-    return [OWN_POLICY] + [rng.choice(POLICY_MIX) for _ in range(seats - 1)]
+def draw_policies(rng: random.Random, seats: int,
+                  mix: tuple[float, ...] = POLICY_MIX) -> list[float]:
+    """The caution of each seat for one sampled deal: the searching seat (0) plays wary, the
+    others a policy of `mix` each."""
+    return [OWN_POLICY] + [rng.choice(mix) for _ in range(seats - 1)]
 
 
 def play_out(hands: list[list[int]], ranks: tuple[int, ...], count: int, card: int,
