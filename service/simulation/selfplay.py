@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from service.bots import LEVELS
 from service.engine import GameOptions, apply, new_game, to_act, view
 from service.simulation.baseline import BASELINE, GREEDY
+from service.simulation.lead_side import HARD_LEAD
 from service.simulation.play_discard import HARD_BY_PLAY_WEIGHT
 from service.simulation.search_effort import HARD_BY_EFFORT
 
 # The public levels and, for benchmarks only, the frozen `hard` and greedy player of before
 # issue 17.
 PLAYERS = {**LEVELS, "baseline": BASELINE, "greedy": GREEDY, **HARD_BY_EFFORT,
-           **HARD_BY_PLAY_WEIGHT}
+           **HARD_BY_PLAY_WEIGHT, "hard-lead": HARD_LEAD}
 
 
 @dataclass(frozen=True)
