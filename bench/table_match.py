@@ -10,6 +10,8 @@ seat's, each with a 95% interval that treats a deal (its games together) as one 
 (service/simulation/lead_side.py), a yardstick that is not a public level.
 
     python bench/table_match.py hard hard-lead --players 3 --deals 300 --workers 2
+
+An interrupt (Ctrl-C, or SIGINT to the first process) stops it and reports the deals finished.
 """
 from __future__ import annotations
 
@@ -85,11 +87,14 @@ def main(argv=None) -> None:
     started = time.perf_counter()
     deals = []
     with Pool(args.workers) as pool:
-        for deal in pool.imap(play_deal, jobs, chunksize=4):
-            deals.append(deal)
-            if args.max_seconds and time.perf_counter() - started > args.max_seconds:
-                pool.terminate()
-                break
+        try:
+            for deal in pool.imap(play_deal, jobs, chunksize=1):
+                deals.append(deal)
+                if args.max_seconds and time.perf_counter() - started > args.max_seconds:
+                    break
+        except KeyboardInterrupt:  # an interrupt (kill -INT) reports the deals finished
+            pass
+        pool.terminate()
     print(summarise(args.first, args.second, args.players, deals,
                     time.perf_counter() - started))
 
