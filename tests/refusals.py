@@ -28,7 +28,7 @@ REFUSALS: dict[str, dict[int, tuple[str, ...] | None]] = {
                           "count_mismatch", "too_many_cards", "invalid_next_cards",
                           "game_already_won", "invalid_teams", "wrong_hand_sizes",
                           "seat_out_of_range", "dealer_mismatch", "played_card_unseen",
-                          "impossible_hands")},
+                          "impossible_hands", "scores_given_twice", "wrong_score_count")},
     "analysePosition": {422: ("invalid_teams", "wrong_score_count", "dealer_out_of_range",
                               "game_already_won")},
     # The games: besides what the schema cannot say, the state of the game and its secrets (a

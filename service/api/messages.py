@@ -77,6 +77,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
         "scores_given_twice": ("Scores given twice",
                                "{field}: give scores, or own_score and opponent_score, not "
                                "both"),
+        "scores_disagree": ("Scores disagree",
+                            "{field}: the leading other side has {leading}, not "
+                            "opponent_score {opponent_score}"),
         "played_card_unseen": ("Card not played", "{where}: {card} is neither in pile nor in seen"),
         "impossible_hands": ("Impossible hands",
                              "{field}: the cards you have not seen cannot make the other "
@@ -269,6 +272,9 @@ PROBLEMS: dict[str, dict[str, tuple[str, str]]] = {
                                  "dice si usted reparte, y dealer_seat {seat} no concuerda"),
         "scores_given_twice": ("Marcadores repetidos",
                                "{field}: dé scores, o own_score y opponent_score, no ambos"),
+        "scores_disagree": ("Marcadores contradictorios",
+                            "{field}: el otro bando que va delante tiene {leading}, no "
+                            "opponent_score {opponent_score}"),
         "played_card_unseen": ("Carta no jugada", "{where}: {card} no está ni en pile ni en seen"),
         "impossible_hands": ("Manos imposibles",
                              "{field}: las cartas que no ha visto no pueden formar las manos "

@@ -593,7 +593,7 @@ static PyObject *search(PyObject *self, PyObject *args)
     }
     double for_totals[MAX_HELD] = {0}, against_totals[MAX_HELD] = {0};
     PyObject *records = NULL;
-    if (record && (records = PyList_New((Py_ssize_t)deals * options * 3)) == NULL)
+    if (record && (records = PyList_New((Py_ssize_t)deals * options * (sides + 1))) == NULL)
         return NULL;
     Py_ssize_t at = 0;
     for (int deal = 0; deal < deals; deal++) {
@@ -618,17 +618,14 @@ static PyObject *search(PyObject *self, PyObject *args)
             int first_out = play_out(seats, hands, sizes, pile, pile_size, count,
                                      playable[option], cautions, side_of, needs, exact_finish,
                                      points);
-            int against = 0, most = points[1];
-            for (int side = 1; side < sides; side++) {
+            int against = 0;
+            for (int side = 1; side < sides; side++)
                 against += points[side];
-                if (points[side] > most)
-                    most = points[side];
-            }
             for_totals[option] += points[0];
             against_totals[option] += (double)against / (double)(sides - 1);
             if (records) {
-                PyList_SET_ITEM(records, at++, PyLong_FromLong(points[0]));
-                PyList_SET_ITEM(records, at++, PyLong_FromLong(most));
+                for (int side = 0; side < sides; side++)
+                    PyList_SET_ITEM(records, at++, PyLong_FromLong(points[side]));
                 PyList_SET_ITEM(records, at++, PyLong_FromLong(first_out));
             }
         }

@@ -12,7 +12,9 @@ every card, so the comparison between cards is not blurred by different luck. A 
 - expected: expected_for - expected_against, what the search maximises;
 - win_chance: near the end of a game (a side needs ENDGAME_NEED points or fewer), the chance to
   win: 1 when your side pegs out first, 0 when another does, else the chance after the play
-  (service.bots.endgame: the two-player model, or a rule);
+  from every side's need then (service.bots.endgame: the two-player model; with more players,
+  when every side's score is given, the shows in counting order and the deals after by the
+  sides' races; else a rule on the leading other side);
   the card with the best win_chance is then played.
 A card that reaches the target at once is always first (with exact_finish, points that would
 pass the target count as none); ties go to the higher count value, then the deck order.
@@ -26,13 +28,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from service.bots import fast_playout
 from service.bots.belief import Belief
-from service.bots.endgame import chance_after_play, in_endgame
+from service.bots.endgame import AfterPlay, after_play, in_endgame
 from service.bots.playout import POLICY_MIX, draw_policies, peg_points, play_out
-from service.bots.win_probability import within_reach
 from service.cards import DECK, Card
 from service.errors import InvalidInputError
 
@@ -76,6 +77,10 @@ class PlayPosition:
     played_by: tuple[tuple[int, Card], ...] = ()  # (seat, card): who played a pile/seen card
     own_score: int = 0
     opponent_score: int = 0               # the leading other side's score
+    # Every other side's score, clockwise from your left (its highest is opponent_score);
+    # without it every other side counts as the leader. Not in the repr, the search's seed
+    # (search_rng): a position samples the same deals whether it is known or not.
+    other_scores: tuple[int, ...] | None = field(default=None, repr=False)
     target: int = 121
     show_points: int | None = None        # your hand's show points, when you know them
     exact_finish: bool = False            # points that would pass the target are not scored
@@ -98,6 +103,13 @@ class PlayPosition:
     def side_of(self) -> tuple[int, ...]:
         sides = TEAM_LAYOUTS[self.teams][1] if self.teams else self.players
         return tuple(seat % sides for seat in range(self.players))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every side's score, yours first, then clockwise from your left."""
+        if self.other_scores is not None:
+            return (self.own_score, *self.other_scores)
+        return (self.own_score,) + (self.opponent_score,) * max(self.side_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +144,9 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None, *,
         return PlayAnalysis((), 0)
     rng = search_rng(position) if rng is None else rng
     side_of = position.side_of
-    own_need = position.target - position.own_score
-    opponent_need = position.target - position.opponent_score
-    needs = [own_need] + [opponent_need] * max(side_of)
-    endgame = in_endgame(own_need, opponent_need)
-    two_player_model = position.players == 2 and not position.exact_finish and within_reach(
-        2, (position.own_score, position.opponent_score), position.target)
-    own_crib = side_of[position.dealer] == 0
+    needs = [position.target - score for score in position.scores]
+    own_need = needs[0]
+    endgame = in_endgame(own_need, min(needs[1:]))
     hand = [card.index for card in position.hand]
     cards = [card.index for card in playable]
     ranks = tuple(card.rank for card in position.pile)
@@ -152,10 +160,11 @@ def analyse_play(position: PlayPosition, rng: random.Random | None = None, *,
     totals = {card: [for_totals[at], against_totals[at], 0.0]   # for, against, win
               for at, card in enumerate(playable)}
     if records is not None:
-        for at, (own, most, first_out) in enumerate(zip(*[iter(records)] * 3)):
-            totals[playable[at % len(playable)]][2] += _win(
-                first_out, own_need - own, opponent_need - most, own_crib,
-                position.show_points, two_player_model)
+        chance = after_play(position.players, position.teams, position.dealer, position.scores,
+                            position.target, position.show_points, position.exact_finish,
+                            position.other_scores is not None)
+        for at, (*points, first_out) in enumerate(zip(*[iter(records)] * (len(needs) + 1))):
+            totals[playable[at % len(playable)]][2] += _win(first_out, needs, points, chance)
     options = [_option(position, card, totals[card], deals, endgame, own_need)
                for card in playable]
     options.sort(key=lambda o: (not o.wins, -(o.win_chance or 0.0), -o.expected,
@@ -170,8 +179,8 @@ def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
               ) -> tuple[list[float], list[float], list[int] | None]:
     """The sampled deals, the reference (service.bots.fast_playout runs the same compiled):
     per card of `playable`, the sums over `deals` deals of the points your side pegs and of
-    the average other side's; with `record`, also (your points, the most another side pegged,
-    the first side out or -1) of every deal and card, in that order, flat."""
+    the average other side's; with `record`, also (each side's points, yours first, then the
+    first side out or -1) of every deal and card, in that order, flat."""
     others = max(side_of)
     for_totals, against_totals = [0.0] * len(playable), [0.0] * len(playable)
     records: list[int] | None = [] if record else None
@@ -185,15 +194,14 @@ def play_outs(belief: Belief, rng: random.Random, deals: int, hand: list[int],
             for_totals[at] += points[0]
             against_totals[at] += sum(points[1:]) / others
             if records is not None:
-                records += (points[0], max(points[1:]), first_out)
+                records += (*points, first_out)
     return for_totals, against_totals, records
 
 
-def _win(first_out: int, own_need: int, opponent_need: int, own_crib: bool,
-         own_show: int | None, two_player_model: bool) -> float:
+def _win(first_out: int, needs: list[int], points: list[int], chance: AfterPlay) -> float:
     if first_out >= 0:
         return float(first_out == 0)
-    return chance_after_play(own_need, opponent_need, own_crib, own_show, two_player_model)
+    return chance(tuple(need - pegged for need, pegged in zip(needs, points)))
 
 
 def _option(position: PlayPosition, card: Card, total: list[float], deals: int,
@@ -250,6 +258,7 @@ def check_position(position: PlayPosition) -> Belief:
         raise PlayPositionError("too_many_cards", "a player holds at most 5 cards in the play",
                                 field="hand", max=5, got=len(position.hand))
     _check_seats(position)
+    _check_other_scores(position)
     if position.target <= max(position.own_score, position.opponent_score):
         raise PlayPositionError("game_already_won", "a score has already reached the target",
                                 field="target", target=position.target)
@@ -286,6 +295,22 @@ def _check_seats(position: PlayPosition) -> None:
         if card not in known:
             raise PlayPositionError("played_card_unseen", f"{card} is neither in pile nor seen",
                                     field="played_by", index=index, card=str(card))
+
+
+def _check_other_scores(position: PlayPosition) -> None:
+    others = position.other_scores
+    if others is None:
+        return
+    expected = max(position.side_of)
+    if len(others) != expected:
+        raise PlayPositionError("wrong_score_count", f"give {expected} other sides' scores, "
+                                f"not {len(others)}", field="other_scores", expected=expected,
+                                got=len(others))
+    if max(others) != position.opponent_score:
+        raise PlayPositionError("scores_disagree", f"the leading other side has {max(others)}, "
+                                f"not opponent_score {position.opponent_score}",
+                                field="other_scores", leading=max(others),
+                                opponent_score=position.opponent_score)
 
 
 def _belief(position: PlayPosition, known: dict[Card, str]) -> Belief:

@@ -124,7 +124,7 @@ def _best_play(view, playable, rng):
 def play_position(view: SeatView) -> PlayPosition:
     """The pegging position the seat of `view` (a view in the play phase) sees, seats counted
     clockwise from it: its own discards are seen cards, like the starter and the cards played
-    this hand; it knows who played each card and who said go."""
+    this hand; it knows who played each card, who said go and every side's score."""
     seat, dealer, starter = view.seat, view.dealer, view.starter
     hand, kept, discards = view.hand, view.kept, view.discards
     if seat is None or dealer is None or starter is None or hand is None or kept is None \
@@ -138,6 +138,9 @@ def play_position(view: SeatView) -> PlayPosition:
     seen = tuple(played.card for played in view.table if played.card not in view.pile)
     seen += (starter, *discards)
     side_of = view.side_of_seat
+    # side k, counted from this seat's, is the side of the k-th seat on its left
+    other_scores = tuple(view.scores[side_of[(seat + k) % players]]
+                         for k in range(1, len(view.scores)))
     return PlayPosition(
         hand=hand, pile=view.pile, seen=seen, players=players, teams=view.options.teams,
         hand_sizes=tuple(view.hand_sizes[(seat + k) % players] for k in range(1, players)),
@@ -146,9 +149,8 @@ def play_position(view: SeatView) -> PlayPosition:
                    if event["type"] == "go" and event["seat"] != seat),
         played_by=tuple((offset(played.seat), played.card) for played in view.table
                         if played.seat != seat),
-        own_score=view.scores[side_of[seat]],
-        opponent_score=max(score for side, score in enumerate(view.scores)
-                           if side != side_of[seat]),
+        own_score=view.scores[side_of[seat]], opponent_score=max(other_scores),
+        other_scores=other_scores,
         target=view.options.target, exact_finish=view.options.exact_finish,
         show_points=show_points(kept, starter) if len(kept) in (4, 5) else None)
 

@@ -129,24 +129,30 @@ def role_model(layout: str) -> RoleModel:
 
 
 def one_deal(model: RoleModel, role: int, need: int, owed_by_points: np.ndarray,
-             counted: tuple[tuple[int, np.ndarray], ...] | None = None
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             counted: tuple[tuple[int, np.ndarray], ...] | None = None,
+             play_over: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A side of `role` needing `need` at the start of a deal: by stage, the chance it first
     reaches the target there, and the chance it has not by then weighted by the game points it
     would owe (owed_by_points[x]: having scored x of its need); and the chances of the points
     it has scored by the end of the deal, short of its need. `counted` replaces the model's
-    shows of the side (model.counted[role]) when some are known better."""
+    shows of the side (model.counted[role]) when some are known better. With `play_over`, the
+    deal's play is over and `need` is what the side still needs after it: only the shows
+    score."""
     stages = model.stages
     reached, owed = np.zeros(stages), np.empty(stages)
     play = model.cards + 1
-    if need <= len(model.reach[role]):
-        reached[:play] = model.reach[role][need - 1]
-        owed[:play] = owed_by_points[0] * model.unreached[role][need - 1]
-    else:
-        owed[:play] = owed_by_points[0]
     scored = np.zeros(need)  # the chances of the points scored, short of the need
-    pegged = model.play[role][:need]
-    scored[:len(pegged)] = pegged
+    if play_over:
+        owed[:play] = owed_by_points[0]
+        scored[0] = 1.0
+    else:
+        if need <= len(model.reach[role]):
+            reached[:play] = model.reach[role][need - 1]
+            owed[:play] = owed_by_points[0] * model.unreached[role][need - 1]
+        else:
+            owed[:play] = owed_by_points[0]
+        pegged = model.play[role][:need]
+        scored[:len(pegged)] = pegged
     stage = play
     for at, show in model.counted[role] if counted is None else counted:
         owed[stage:at] = (scored * owed_by_points).sum()
@@ -259,14 +265,14 @@ def races(tables: CycleTables, stages: int, needs: tuple[int, ...],
 
 def races_after_a_deal(model: RoleModel, tables: CycleTables, needs: tuple[int, ...],
                        roles: tuple[int, ...], known_shows: dict[int, tuple], target: int,
-                       skunk: str) -> Races:
+                       skunk: str, play_over: bool = False) -> Races:
     """As races, the first deal's shows of the sides in `known_shows` (side: its `counted`,
-    see one_deal) replacing the model's."""
+    see one_deal) replacing the model's; with `play_over`, from the end of its play."""
     first_deals, chances, still = [], [], np.ones(len(needs))
     for side, (need, role) in enumerate(zip(needs, roles)):
         owed_by_points = game_points_owed(target - need, need, target, skunk)
         reached, owed, scored = one_deal(model, role, need, owed_by_points,
-                                         known_shows.get(side))
+                                         known_shows.get(side), play_over)
         first_deals.append([np.concatenate([reached, owed])])
         still[side] -= reached.sum()
         chance = np.zeros(need + 1)
@@ -418,3 +424,28 @@ def discard_win_chances(options: Sequence, hand: Sequence[Card], scores: Sequenc
 def _replaced(counted: tuple[tuple[int, np.ndarray], ...], stage: int,
               show: np.ndarray) -> tuple[tuple[int, np.ndarray], ...]:
     return tuple((at, show if at == stage else chances) for at, chances in counted)
+
+
+@lru_cache(maxsize=1 << 14)
+def chance_after_play(layout: str, target: int, needs: tuple[int, ...], dealer: int,
+                      own_show: int | None) -> tuple[float, ...]:
+    """Every side's chance to win when the play of a deal dealt by seat `dealer` is over and
+    nobody has reached the target, each side still needing `needs` (all > 0). Seats and sides
+    are counted clockwise from the seat that asks (seat 0, side 0). The shows decide in
+    counting order, the seats clockwise from the dealer's left, then the dealer's hand and the
+    crib: the first side whose show reaches its need wins; seat 0's hand scores `own_show`
+    when known, every other show and the deals after follow the layout's model (races, the
+    sides independent). Win chances do not depend on the skunk rule: the standard rule's
+    tables serve."""
+    model = role_model(layout)
+    roles = tuple((side - dealer) % model.sides for side in range(model.sides))
+    known = {}
+    if own_show is not None:
+        stage = model.cards + (-dealer % model.players or model.players)
+        show = np.zeros(own_show + 1)
+        show[own_show] = 1.0
+        known[0] = _replaced(model.counted[roles[0]], stage, show)
+    tables = cycle_tables(layout, target, "standard")
+    wins, _ = outcome(races_after_a_deal(model, tables, needs, roles, known, target, "standard",
+                                         play_over=True))
+    return tuple(wins)

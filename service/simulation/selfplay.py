@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from service.bots import LEVELS
 from service.engine import GameOptions, apply, new_game, to_act, view
 from service.simulation.baseline import BASELINE, GREEDY
+from service.simulation.lead_side import HARD_LEAD
 from service.simulation.play_discard import HARD_BY_PLAY_WEIGHT
 from service.simulation.search_effort import HARD_BY_EFFORT
 from service.simulation.simulated_discard import HARD_BY_SIMULATED_DISCARD
@@ -14,7 +15,7 @@ from service.simulation.simulated_discard import HARD_BY_SIMULATED_DISCARD
 # The public levels and, for benchmarks only, the frozen `hard` and greedy player of before
 # issue 17.
 PLAYERS = {**LEVELS, "baseline": BASELINE, "greedy": GREEDY, **HARD_BY_EFFORT,
-           **HARD_BY_PLAY_WEIGHT, **HARD_BY_SIMULATED_DISCARD}
+           **HARD_BY_PLAY_WEIGHT, **HARD_BY_SIMULATED_DISCARD, "hard-lead": HARD_LEAD}
 
 
 @dataclass(frozen=True)

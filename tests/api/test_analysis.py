@@ -156,6 +156,59 @@ def test_play_hears_the_goes_said_and_the_scores(client):
     assert 0.0 < five["expected_against"] < 2.0
 
 
+def _trailing_close(trailing):
+    """Three players, seat 1 dealt and said go at 24 (it holds 8C, seat 2 the 2D): leading 7S
+    gives seat 1 a fifteen, leading 5H gives it to seat 2 (tests/bots/test_pegging.py)."""
+    seen = [card.text for card in DECK if card.text not in ("5H", "7S", "8C", "2D")]
+    return {"hand": ["5H", "7S"], "seen": seen, "players": 3, "hand_sizes": [1, 1],
+            "dealer_seat": 1, "goes": [{"seat": 1, "count": 24}],
+            "scores": [110, 116, trailing]}
+
+
+def test_play_with_every_sides_score_keeps_a_close_trailing_side_from_the_target(client):
+    far = client.post("/v1/analysis/play", json=_trailing_close(80)).get_json()
+    close = client.post("/v1/analysis/play", json=_trailing_close(115)).get_json()
+    assert (far["recommendation"], close["recommendation"]) == ("5H", "7S")
+    leader_only = {**_trailing_close(115), "own_score": 110, "opponent_score": 116}
+    del leader_only["scores"]
+    # With the leader's score alone every other side counts as the leader: 7S, as for 115.
+    assert client.post("/v1/analysis/play", json=leader_only).get_json()["recommendation"] \
+        == "7S"
+
+
+@pytest.mark.parametrize("change, code, detail_es", [
+    ({"own_score": 110}, "scores_given_twice",
+     "scores: dé scores, o own_score y opponent_score, no ambos"),
+    ({"scores": [110, 116]}, "wrong_score_count", "scores: da 3 marcadores, uno por bando, no 2"),
+    ({"scores": [110, 121, 80]}, "game_already_won", "scores: un marcador ya ha llegado a 121"),
+    ({"scores": [110, 61, 80], "target": 61}, "game_already_won",
+     "scores: un marcador ya ha llegado a 61"),
+])
+def test_play_scores_that_cannot_be_are_refused_in_the_callers_language(client, change, code,
+                                                                       detail_es):
+    response = client.post("/v1/analysis/play", json={**_trailing_close(80), **change},
+                           headers={"Accept-Language": "es"})
+    body = problem(response, 422, code)
+    assert (body["field"], body["detail"]) == ("scores", detail_es)
+
+
+def test_play_scores_out_of_the_schema_are_validation_problems(client):
+    for scores in ([110, -1, 80], [110], [1] * 7, [110, 1000, 80]):
+        body = problem(client.post("/v1/analysis/play", json={**_trailing_close(80),
+                                                               "scores": scores}),
+                       422, "validation_failed")
+        assert [field.split("[")[0] for field in body["errors"]] == ["scores"]
+
+
+def test_play_scores_of_teams_are_one_per_team(client):
+    request = {"hand": ["5H"], "players": 4, "teams": "2x2", "scores": [100, 110]}
+    assert client.post("/v1/analysis/play", json=request).status_code == 200
+    body = problem(client.post("/v1/analysis/play", json={**request,
+                                                          "scores": [100, 110, 90, 80]}),
+                   422, "wrong_score_count")
+    assert body["field"] == "scores"
+
+
 @pytest.mark.parametrize("body, code, field", [
     ({"hand": ["5H"], "pile": ["KC", "QC", "JC", "2C"]}, "count_exceeds_31", "pile[3]"),
     ({"hand": ["5H"], "pile": ["KC", "QC", "JC", "AC"]}, "count_is_31", "pile"),
@@ -229,6 +282,28 @@ def test_recommendations_are_what_hard_plays(client):
             checked["play"] += 1
         state, _ = apply(state, action, 0.0)
     assert checked["discard"] > 10 and checked["play"] > 40
+
+
+def test_with_every_sides_score_the_play_recommendations_are_what_hard_plays(client):
+    """Three players to 61, so that many plays are near the end: the endpoint given `scores`
+    recommends every card `hard` plays."""
+    state = new_game(GameOptions(players=3, target=61), b"coach-3")
+    rng = random.Random(6)
+    checked = near_the_end = 0
+    while state.phase != "game_over":
+        seat = to_act(state)[0]
+        seat_view = view(state, seat)
+        action = LEVELS["hard"].choose(seat_view, rng)
+        if action.type == "play":
+            request = _play_request(seat_view)
+            del request["own_score"], request["opponent_score"]
+            request["scores"] = list(play_position(seat_view).scores)
+            body = client.post("/v1/analysis/play", json=request).get_json()
+            assert body["recommendation"] == action.card.text
+            checked += 1
+            near_the_end += body["plays"][0]["win_chance"] is not None
+        state, _ = apply(state, action, 0.0)
+    assert checked > 40 and near_the_end > 10
 
 
 @pytest.mark.parametrize("name", sorted(examples.POSITION_REQUESTS))

@@ -1,6 +1,7 @@
-"""The compiled sampled deals against the Python reference: the same totals, the same records,
-the generator left in the same state, and so the same analyses, on positions from real games
-(2-6 players, teams, near the end, exact finish) drawn by hypothesis."""
+"""The compiled sampled deals against the Python reference: the same totals, the same records
+(each side's points), the generator left in the same state, and so the same analyses, on
+positions from real games (2-6 players, teams, every side's score, near the end, exact finish)
+drawn by hypothesis."""
 import random
 from dataclasses import replace
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from service.bots import LEVELS, fast_playout, pegging
 from service.bots.players import play_position
+from service.cards import DECK, parse_cards
 from service.engine import GameOptions, LegalPlay, apply, new_game, to_act, view
 
 pytestmark = pytest.mark.skipif(not fast_playout.available,
@@ -39,8 +41,10 @@ def positions(draw):
         state, _ = apply(state, LEVELS["easy"].choose(seat_view, rng), 0.0)
     assert found is not None
     target = draw(st.sampled_from([121, 61, 31]))
-    own, other = draw(st.integers(0, target - 1)), draw(st.integers(0, target - 1))
-    return replace(found, own_score=own, opponent_score=other, target=target,
+    own, *others = draw(st.lists(st.integers(0, target - 1), min_size=max(found.side_of) + 1,
+                                 max_size=max(found.side_of) + 1))
+    return replace(found, own_score=own, opponent_score=max(others),
+                   other_scores=draw(st.sampled_from([tuple(others), None])), target=target,
                    exact_finish=draw(st.booleans()))
 
 
@@ -48,8 +52,7 @@ def _arguments(position, rng, deals):
     belief = pegging.check_position(position)
     playable = [card.index for card in position.hand if position.count + card.value <= 31]
     side_of = position.side_of
-    needs = [position.target - position.own_score] + \
-        [position.target - position.opponent_score] * max(side_of)
+    needs = [position.target - score for score in position.scores]
     return (belief, rng, deals, [card.index for card in position.hand], playable,
             tuple(card.rank for card in position.pile), position.count, side_of, needs,
             position.exact_finish, True)
@@ -83,3 +86,17 @@ def test_a_generator_of_another_kind_gets_the_reference():
 
     position = pegging.PlayPosition(hand=(), pile=())
     assert fast_playout.play_outs(*_arguments(position, Drawn(1), 1)) is None
+
+
+@pytest.mark.parametrize("search", [fast_playout.play_outs, pegging.play_outs])
+def test_the_records_hold_every_sides_points_then_the_first_side_out(search):
+    """Three players, the other hands forced (seat 1 said go at 24: 8C; seat 2: 2D): leading
+    7S the 8C makes 15 for seat 1, leading 5H the 2D makes 15 for seat 2; you take the last
+    card."""
+    unseen = parse_cards(["7S", "5H", "8C", "2D"])
+    position = pegging.PlayPosition(
+        unseen[:2], seen=tuple(card for card in DECK if card not in unseen), players=3,
+        hand_sizes=(1, 1), dealer_seat=1, goes=((1, 24),), own_score=110, opponent_score=116,
+        other_scores=(116, 80))
+    _, _, records = search(*_arguments(position, random.Random(1), 2))
+    assert records == [1, 2, 0, -1, 1, 0, 2, -1] * 2

@@ -1,11 +1,12 @@
-"""The play search: exact where the other hands are forced, the goes' proofs, the endgame."""
+"""The play search: exact where the other hands are forced, the goes' proofs, the endgame with
+every side's score."""
 import random
 from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
-from service.bots import win_probability
+from service.bots import side_race, win_probability
 from service.bots.endgame import chance_after_play
 from service.bots.kept_hands import kept_hand_weight
 from service.bots.kept_hands_table import LIKELIHOOD_RATIOS
@@ -208,3 +209,40 @@ def test_after_the_play_the_side_that_counts_first_wins_with_enough_show(two_pla
     # Each point still needed costs chances.
     chances = [chance(need, 20, own_crib=True, own_show=None) for need in range(1, 30)]
     assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
+
+
+def _three_at_the_end(own, leader, trailing):
+    """Three players, seat 1 dealt; you lead again holding 5H 7S. Seat 1 said go at 24, so it
+    holds the 8C and seat 2 the 2D (nothing else is unseen). Leading 7S, the 8C makes 15 for
+    seat 1; leading 5H, the 2D makes 15 for seat 2; either way you take the last card."""
+    return PlayPosition(_cards("5H 7S"), seen=_all_but("5H 7S 8C 2D"), players=3,
+                        hand_sizes=(1, 1), dealer_seat=1, goes=((1, 24),), own_score=own,
+                        opponent_score=max(leader, trailing), other_scores=(leader, trailing))
+
+
+def test_a_trailing_side_close_to_the_target_changes_the_card():
+    """At 110, the dealer (seat 1) leads with 116. With seat 2 far behind, the 15 goes to it
+    (lead 5H). With seat 2 at 115, two more would leave it needing 4 with its hand, counted
+    first: the 15 goes to the dealer instead (lead 7S), who counts last. The rule that knows
+    only the leader plays 7S either way."""
+    far, close = _three_at_the_end(110, 116, 80), _three_at_the_end(110, 116, 115)
+    assert str(analyse_play(far).recommendation) == "5H"
+    assert str(analyse_play(close).recommendation) == "7S"
+    for position in (far, close):
+        lead_only = replace(position, other_scores=None)
+        assert str(analyse_play(lead_only).recommendation) == "7S"
+    # The hands are forced: each card's chance is the one after the play, from every need.
+    options = {str(option.card): option.win_chance for option in analyse_play(close).options}
+    assert options == {"7S": pytest.approx(side_race.chance_after_play(
+                           "3", 121, (10, 3, 6), 1, None)[0], abs=1e-12),
+                       "5H": pytest.approx(side_race.chance_after_play(
+                           "3", 121, (10, 5, 4), 1, None)[0], abs=1e-12)}
+
+
+@pytest.mark.parametrize("other_scores, code", [((116,), "wrong_score_count"),
+                                                ((110, 113), "scores_disagree")])
+def test_other_scores_must_be_one_per_other_side_led_by_opponent_score(other_scores, code):
+    position = replace(_three_at_the_end(110, 116, 80), other_scores=other_scores)
+    with pytest.raises(PlayPositionError) as error:
+        analyse_play(position)
+    assert (error.value.code, error.value.field) == (code, "other_scores")

@@ -10,9 +10,10 @@ import pytest
 from service.bots import win_probability
 from service.bots.discard import analyse_discard
 from service.bots.discard_choice import rank_discards
-from service.bots.side_race import (Races, cycle_tables, discard_win_chances,
-                                    layout_position_value, outcome, race_position_value, races,
-                                    races_after_a_deal, role_data_path, role_model)
+from service.bots.side_race import (Races, chance_after_play, cycle_tables,
+                                    discard_win_chances, layout_position_value, outcome,
+                                    race_position_value, races, races_after_a_deal,
+                                    role_data_path, role_model)
 from service.bots.win_probability import DealModel, PositionError, position_value, solve
 from service.cards import DECK, parse_cards
 from service.engine import GameOptions
@@ -173,3 +174,49 @@ def test_near_the_end_a_team_keeps_the_hand_that_counts_out_surely():
     assert (round(ranked.chances[0], 4), round(max(ranked.chances), 4)) == (0.4732, 0.6142)
     far = rank_discards(hand, GameOptions(players=4, teams="2x2"), 0, 2, (60, 60))
     assert far.chances is None and far.best is far.options[0]
+
+
+def _short(show: np.ndarray, need: int) -> float:
+    """The chance a show scores less than `need`."""
+    return float(show[:need].sum())
+
+
+def test_after_the_play_three_players_count_out_in_order_from_the_dealers_left():
+    """You deal and hold 12 when you need 9: seat 1 counts first, then seat 2, then you, so
+    you win unless seat 1's hand reaches its 5 or seat 2's its 7."""
+    shows = role_model("3").shows  # by offset from the dealer
+    wins = chance_after_play("3", 121, (9, 5, 7), 0, 12)
+    first_short, second_short = _short(shows[1], 5), _short(shows[2], 7)
+    assert wins == pytest.approx((first_short * second_short, 1 - first_short,
+                                  first_short * (1 - second_short)), abs=1e-12)
+
+
+def test_after_the_play_four_players_count_out_in_order_from_the_dealers_left():
+    """Seat 2 deals: seat 3 counts first, then you with 10 needing 10; seats 1 and 2 only
+    when neither of you reached."""
+    shows = role_model("4").shows
+    wins = chance_after_play("4", 121, (10, 3, 2, 6), 2, 10)
+    assert wins[0] == pytest.approx(_short(shows[1], 6), abs=1e-12)
+    assert wins[3] == pytest.approx(1 - _short(shows[1], 6), abs=1e-12)
+    assert wins[1] == wins[2] == 0.0
+
+
+def test_after_the_play_a_team_counts_out_with_either_partners_show():
+    """2x2, seat 1 of the other team deals: your partner (seat 2) counts first, then seat 3,
+    then you with 8 needing 8. Your team loses only when your partner falls short of 8 and
+    seat 3 reaches the other team's 4."""
+    shows = role_model("2x2").shows
+    wins = chance_after_play("2x2", 121, (8, 4), 1, 8)
+    lost = _short(shows[1], 8) * (1 - _short(shows[2], 4))
+    assert wins == pytest.approx((1 - lost, lost), abs=1e-12)
+
+
+@pytest.mark.parametrize("layout, needs, dealer", [
+    ("3", (12, 20, 6), 1), ("5", (30, 8, 9, 15, 4), 3), ("3x2", (5, 7, 9), 4),
+    ("2x3", (14, 9), 0)])
+def test_after_the_play_every_chance_is_one_sides_and_fewer_points_needed_win_more(
+        layout, needs, dealer):
+    wins = chance_after_play(layout, 121, needs, dealer, None)
+    assert sum(wins) == pytest.approx(1.0, abs=1e-9) and min(wins) > 0
+    closer = chance_after_play(layout, 121, (needs[0] - 3, *needs[1:]), dealer, None)
+    assert closer[0] > wins[0] and all(c < w for c, w in zip(closer[1:], wins[1:]))

@@ -1,6 +1,8 @@
-"""The bench-only yardsticks (service/simulation/baseline.py, search_effort.py) play whole games,
-the baseline discards by the uniform crib as `hard` did before issue 17, and hard-x1 is `hard`."""
+"""The bench-only yardsticks (service/simulation/baseline.py, search_effort.py, lead_side.py)
+play whole games, the baseline discards by the uniform crib as `hard` did before issue 17,
+hard-x1 is `hard`, and hard-lead knows only the leading other side's score."""
 import random
+from dataclasses import replace
 
 from service.bots.discard import analyse_discard
 from service.bots.pegging import analyse_play
@@ -49,3 +51,24 @@ def test_hard_x1_is_hard_and_more_effort_samples_more_deals():
             compared += 1
         state, _ = apply(state, action, 0.0)
     assert compared >= 10
+
+
+def test_hard_lead_knows_only_the_leaders_score_and_plays_otherwise_near_the_end():
+    """hard-lead plays what the search recommends with every other side at the leader's
+    score; in a three-player game to 61 some of its cards near the end differ from hard's."""
+    state = new_game(GameOptions(players=3, target=61), b"lead-only")
+    rng = random.Random(8)
+    compared = differ = 0
+    while state.phase != "game_over":
+        seat = to_act(state)[0]
+        seat_view = view(state, seat)
+        action = PLAYERS["hard"].choose(seat_view, rng)
+        legal = next((o for o in seat_view.legal_actions if isinstance(o, LegalPlay)), None)
+        if legal is not None and len(legal.cards) > 1:
+            lead_only = replace(play_position(seat_view), other_scores=None)
+            played = PLAYERS["hard-lead"].choose(seat_view, rng)
+            assert played.card == analyse_play(lead_only).recommendation
+            compared += 1
+            differ += played != action
+        state, _ = apply(state, action, 0.0)
+    assert compared >= 10 and differ >= 1

@@ -144,9 +144,18 @@ class PlayRequestSchema(ma.Schema):
                             validate=validate.Length(0, 25), metadata={
         "description": "Who played the cards of pile and seen that other players played in "
                        "this hand (their kept hands tell what they may still hold)"})
-    own_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000))
-    opponent_score = StrictInteger(load_default=0, validate=validate.Range(0, 1000), metadata={
-        "description": "The leading other side's score"})
+    own_score = StrictInteger(validate=validate.Range(0, 1000), metadata={
+        "description": "Your side's score (default 0)", "doc_default": 0})
+    opponent_score = StrictInteger(validate=validate.Range(0, 1000), metadata={
+        "description": "The leading other side's score (default 0; with more than two sides "
+                       "every other side is taken to have it)", "doc_default": 0})
+    scores = fields.List(StrictInteger(validate=validate.Range(0, 999)),
+                         validate=validate.Length(2, 6), metadata={
+        "description": "Every side's score, yours first, then the other sides clockwise from "
+                       "your left (instead of own_score and opponent_score). With more than "
+                       "two sides it lets the end of the game be valued with every side's "
+                       "need, as `hard` values it at the table",
+        "example": [100, 118, 117]})
     target = StrictInteger(load_default=121, validate=validate.Range(31, 1000))
     dealer = StrictBoolean(load_default=False, metadata={
         "description": "You dealt this hand (you count last in the show)"})

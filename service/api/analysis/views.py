@@ -9,8 +9,9 @@ from service.api.blueprint import Blueprint
 from service.api.compute import compute, cpu_client
 from service.api.responses import BODY_ERRORS, document_errors, json_response
 from service.bots.discard_report import rounded
-from service.bots.pegging import PlayPosition, PlayPositionError
-from service.bots.win_probability import PositionError
+from service.bots.pegging import TEAM_LAYOUTS, PlayPosition, PlayPositionError
+from service.bots.side_race import check_score_count
+from service.bots.win_probability import PositionError, check_position
 from service.cards import parse_card, parse_cards
 from service.compute import ANALYSIS
 
@@ -80,7 +81,9 @@ def discard_analysis(body):
     "fit the players (invalid_teams), hand_sizes not one per other player (wrong_hand_sizes), a "
     "seat that is not another player's (seat_out_of_range), a dealer_seat that contradicts "
     "dealer (dealer_mismatch), a played_by card in neither pile nor seen (played_card_unseen), "
-    "other hands the unseen cards cannot make with the goes said (impossible_hands)"))
+    "other hands the unseen cards cannot make with the goes said (impossible_hands), scores "
+    "with own_score or opponent_score (scores_given_twice), not one score per side "
+    "(wrong_score_count)"))
 @blp.documented_response(200, PlayAnalysisSchema, example=examples.PLAY_RESPONSE)
 def play_analysis(body):
     """Each card you may play with the points it scores now and its expected points over the
@@ -101,8 +104,12 @@ def play_analysis(body):
     expected_against. Near the end of the game (a side needs 31 points or fewer) they are ranked
     by win_chance instead: pegging out first wins, and otherwise the shows in counting order
     and the deals after decide (two players: the model of analysePosition, your hand's
-    `show_points` when given; with more players, or `exact_finish`, a rule that knows only the
-    leading other side: other hands about 8 points, a crib about 4.5). A card that reaches the target is always first (with `exact_finish`,
+    `show_points` when given; with more players and every side's `scores`: each side plays to
+    its own need, the shows count clockwise from the dealer's left, then the dealer's hand and
+    the crib, the first side whose show reaches its need wins, and the deals after are the
+    sides' races of analysePosition; with only `opponent_score`, or `exact_finish`, a rule that
+    knows only the leading other side: other hands about 8 points, a crib about 4.5). A card
+    that reaches the target is always first (with `exact_finish`,
     points that would pass the target score nothing); ties go to the card of higher count value.
     The result is deterministic: the same position always samples the same deals. Impossible
     positions are 422s."""
@@ -115,8 +122,7 @@ def play_analysis(body):
         goes=tuple((go["seat"], go["count"]) for go in body["goes"]),
         played_by=tuple((played["seat"], parse_card(played["card"], "played_by", index))
                         for index, played in enumerate(body["played_by"])),
-        own_score=body["own_score"], opponent_score=body["opponent_score"],
-        target=body["target"], show_points=body.get("show_points"),
+        **_scores(body), target=body["target"], show_points=body.get("show_points"),
         exact_finish=body["exact_finish"])
     _check_request(body, position)
     analysis = compute().run("analyse_play", (position,), ANALYSIS, client=cpu_client())
@@ -146,6 +152,23 @@ def _hand_sizes(body: dict, held: int) -> tuple[int, ...] | None:
         raise PlayPositionError("invalid_next_cards", f"next_cards says {next_cards}, "
                                 f"hand_sizes {sizes[0]}", field="next_cards", got=next_cards)
     return tuple(sizes)
+
+
+def _scores(body: dict) -> dict:
+    """The position's scores: own_score and opponent_score, or every side's from `scores`."""
+    scores = body.get("scores")
+    if scores is None:
+        return {"own_score": body.get("own_score", 0),
+                "opponent_score": body.get("opponent_score", 0)}
+    if "own_score" in body or "opponent_score" in body:
+        raise PositionError("scores_given_twice", "give scores, or own_score and "
+                            "opponent_score, not both", field="scores")
+    players, teams = body["players"], body["teams"]
+    if teams is None or TEAM_LAYOUTS[teams][0] == players:  # else the position refuses teams
+        check_score_count(scores, TEAM_LAYOUTS[teams][1] if teams else players)
+    check_position(scores, body["target"], ("scores",) * len(scores))
+    return {"own_score": scores[0], "opponent_score": max(scores[1:]),
+            "other_scores": tuple(scores[1:])}
 
 
 def _dealer_seat(body: dict) -> int | None:
