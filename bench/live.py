@@ -76,7 +76,9 @@ issue's close, `git worktree add /tmp/live-close 60a0132` then
 
 `--busy-cores N` runs N loops (`python -c 'while 1: pass'`) for the whole run, the probes with
 none waiting included, and kills them at the end: a machine busy with other work. The machine's
-load average is printed before and after. `--log-dir` keeps the server's logs.
+load average is printed before and after. `--probe-nice -10` (a diagnostic, root) runs the
+probes' threads at that niceness: what is left of their latencies is the server's, not their
+own wait for a CPU beside the waiters' client processes. `--log-dir` keeps the server's logs.
 
 Limits: a process may hold as many sockets as its open-file hard limit (the bench and the
 gevent workers raise theirs to it), and a gevent worker at most GUNICORN_WORKER_CONNECTIONS
@@ -90,7 +92,7 @@ e.g. `--worker-class gthread --workers 2 --waiters 16 --request-timeout 5 --conn
 timeout and its latency as that long.
 
     python bench/live.py [--waiters 5000] [--workers W] [--cluster] [--worker-class gthread]
-                         [--duration 30] [--idle 75] [--no-gc-log] [--busy-cores N]
+                         [--duration 30] [--idle 75] [--no-gc-log] [--busy-cores N] [--probe-nice N]
                          [--log-dir DIR] [--server-root DIR] [--cpu-floor MS]
 """
 
@@ -636,13 +638,16 @@ def action_loop(port, until, interval, timeout, results) -> None:
             view = None  # start a new game rather than guess where this one is
 
 
-def probe(port: int, seconds: float, rate: float, timeout: float) -> dict:
+def probe(port: int, seconds: float, rate: float, timeout: float,
+          nice: int | None = None) -> dict:
     until = time.monotonic() + seconds
     results = {"ping": [], "action": [], "spans": [], "timeouts": Counter(),
                "errors": Counter(), "statuses": Counter(), "cpu wait": 0.0}
 
     def measured(loop):
         def run(*args):
+            if nice is not None:  # this thread only (Linux)
+                os.setpriority(os.PRIO_PROCESS, 0, nice)
             waited = thread_wait()
             loop(*args)
             results["cpu wait"] += (thread_wait() - waited) / seconds
@@ -1005,6 +1010,9 @@ def main() -> None:
                         help="processes that each keep a core busy (a Python loop) for the "
                              "whole run, probes with none waiting included: a machine busy "
                              "with other work")
+    parser.add_argument("--probe-nice", type=int, default=None,
+                        help="a diagnostic: the probes' threads at this niceness (-10 needs "
+                             "root), to take their own wait for a CPU out of their latencies")
     parser.add_argument("--log-dir", default=None,
                         help="keep the server's stdout and stderr in this folder")
     parser.add_argument("--server-root", default=str(ROOT),
@@ -1104,9 +1112,10 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
     time.sleep(max(settled - time.monotonic(), 0))
     log("probes, none waiting")
     result["probes started"] = time.monotonic()
-    children.ask_load("probe", 1.0, args.probe_rate, timeout)  # warm up
+    children.ask_load("probe", 1.0, args.probe_rate, timeout, args.probe_nice)  # warm up
     before = machine_times()
-    result["probe idle"] = children.ask_load("probe", args.duration, args.probe_rate, timeout)
+    result["probe idle"] = children.ask_load("probe", args.duration, args.probe_rate, timeout,
+                                             args.probe_nice)
     result["machine probe idle"] = machine_shares(before, machine_times())
     if args.idle:
         log(f"idle {args.idle:g} s, none waiting")
@@ -1139,7 +1148,7 @@ def run(args, n, specs, processes, addresses, server, workers, nodes, children) 
         f"{channels} channels for {len(games)} games; probes, {n} waiting")
     before = machine_times()
     result["probe waiting"] = children.ask_load("probe", args.duration, args.probe_rate,
-                                                timeout)
+                                                timeout, args.probe_nice)
     result["machine probe waiting"] = machine_shares(before, machine_times())
     if args.idle:
         log(f"idle {args.idle:g} s, {n} waiting")
@@ -1208,7 +1217,8 @@ def report(args, r: dict) -> None:
     before, after = r["load average"]
     print(f"machine: {os.cpu_count()} cores, load average (1, 5, 15 min) before "
           f"{before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, after {after[0]:.2f} "
-          f"{after[1]:.2f} {after[2]:.2f}; busy loops of the bench's own: {args.busy_cores}")
+          f"{after[1]:.2f} {after[2]:.2f}; busy loops of the bench's own: {args.busy_cores}"
+          + ("" if args.probe_nice is None else f"; probes at nice {args.probe_nice}"))
     print(f"clients: {r['processes']} process(es), asyncio raw sockets, spread over "
           f"{r['addresses']} source addresses 127.0.0.2.. (at most {PER_ADDRESS} each; "
           f"CRIBBAGE_MAX_CONNECTIONS_PER_CLIENT left at 64); rate limits off")
