@@ -30,12 +30,13 @@ target on the same card owes 1.
 
 The error of the independence: applied to two players, where the exact joint model exists
 (service.bots.win_probability: the play's joint points and race), it differs from the exact
-dynamic programme on the same 2,000 deals by 0.0037 on average in the chance to win over every
-pair of needs to 121, by at most 0.038 (needs 2 and 1: in the play one side's point is the
-other's loss), at most 0.013 when both need more than 31 (tests/bots/test_side_race.py holds it
-to 0.04 and 0.005). Against `hard`'s self-play from 0-0 (bench/position_agreement.py): 3
-players, 1,200 games, won 39.4%, 30.2%, 30.4% (model 40.1%, 31.0%, 28.9%); 2x2 teams, 1,566
-games, the dealing team 57.8% (model 57.1%). Two players are valued by the exact model (position_value); this
+dynamic programme on the same 2,000 deals by 0.0038 on average in the chance to win over every
+pair of needs to 121, by at most 0.040 (needs 1 and 6: in the play one side's point is the
+other's loss), at most 0.014 when both need more than 31 (tests/bots/test_side_race.py holds it
+to 0.045 and 0.005). Against `hard`'s self-play from 0-0 (bench/position_agreement.py, played
+with the data before they were remade with today's `hard`): 3 players, 1,200 games, won 39.4%,
+30.2%, 30.4% (model 39.9%, 30.9%, 29.2%); 2x2 teams, 1,566 games, the dealing team 57.8% (model
+57.3%). Two players are valued by the exact model (position_value); this
 one serves every other layout.
 
 Tables: per layout, target and skunk rule (built on first use, kept: see cycle_tables), for

@@ -13,7 +13,7 @@ Two players (the default): each deal is recorded as the sequence of points the d
 pone peg in order (heels first), the pone's show and the dealer's show (hand and crib). The
 file keeps: the joint play points, for every pair of needs who pegs them first, and the two
 show distributions (and the dealer's hand and crib apart), as counts
-(service.bots.win_probability reads them). The shipped file: --games 40, 2,850 deals.
+(service.bots.win_probability reads them). The shipped file: --games 40, 2,819 deals.
 
 Layouts (--layouts): each deal is recorded by seat offset from the dealer (0 the dealer, 1 on
 its left, ...): every point of the play with the number of cards played when it was scored
@@ -22,11 +22,10 @@ The file keeps, by role (a side's seat nearest the dealer's left, counting the d
 the side's play points and, for each need, the card of the play at which the side first
 reaches it; and each offset's show (the dealer's hand and crib apart), as counts
 (service.bots.side_race reads them; with two players also the exact model's data from the same
-deals, to measure the races' error). `hard` takes 40-75 ms a pegging decision, so deals are
-fewer for more players: DEALS below (3 players 1,600; 4: 600; 5: 600; 6: 350; 2x2: 1,000;
-3x2 and 2x3: 300; the two-player layout 2,000): --layouts all took 9 minutes of CPU (550 s,
-16 minutes on a shared 2-core machine), about 8 of them for the seven layouts of 3-6
-players.
+deals, to measure the races' error). Deals are fewer for more players: DEALS below (3 players
+1,600; 4: 600; 5: 600; 6: 350; 2x2: 1,000; 3x2 and 2x3: 300; the two-player layout 2,000):
+--layouts all took 67 s of CPU with the compiled play search (9 minutes before it), and
+--games 40 about 30 s.
 Deterministic for a seed; bench/par.py reports the two-player deals' means (Colvert's par).
 """
 from __future__ import annotations

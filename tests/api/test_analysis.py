@@ -392,9 +392,9 @@ def test_near_the_end_the_discard_analysis_recommends_the_best_chance_to_win(cli
         "hand": ["10C", "2C", "7C", "6S", "10S", "8C"], "own_crib": False, "own_score": 109,
         "opponent_score": 117}).get_json()
     assert body["discards"][0]["keep"] == ["10C", "2C", "7C", "8C"]
-    assert body["discards"][0]["win"] == 0.1616
+    assert body["discards"][0]["win"] == 0.1655
     assert body["recommendation"] == {"discard": ["10C", "10S"], "keep": ["2C", "7C", "6S", "8C"]}
-    assert max(option["win"] for option in body["discards"]) == 0.2344
+    assert max(option["win"] for option in body["discards"]) == 0.2364
 
 
 def test_far_from_the_end_the_discard_analysis_gives_no_chance_to_win(client):

@@ -20,9 +20,9 @@ from service.engine import GameOptions
 from service.simulation.deal_scores import SeatDeal, role_distributions
 
 # The largest difference from the exact two-player model over every pair of needs to 121 on
-# the same 2,000 deals (0.038, at needs 2 and 1: in the play the two sides are not independent)
-# and the mean difference (0.0037); both measured by the test below.
-EXACT_TOLERANCE = 0.04
+# the same 2,000 deals (0.040, at needs 1 and 6: in the play the two sides are not independent)
+# and the mean difference (0.0038); both measured by the test below.
+EXACT_TOLERANCE = 0.045
 EXACT_MEAN_TOLERANCE = 0.005
 
 
@@ -171,7 +171,7 @@ def test_near_the_end_a_team_keeps_the_hand_that_counts_out_surely():
     assert ranked.options[0].discard == parse_cards(["5S"])
     assert round(float(ranked.options[0].net), 2) == 15.75
     assert set(ranked.best.keep) == set(parse_cards("5S 6H 7H 7S".split()))
-    assert (round(ranked.chances[0], 4), round(max(ranked.chances), 4)) == (0.4732, 0.6142)
+    assert (round(ranked.chances[0], 4), round(max(ranked.chances), 4)) == (0.4586, 0.5952)
     far = rank_discards(hand, GameOptions(players=4, teams="2x2"), 0, 2, (60, 60))
     assert far.chances is None and far.best is far.options[0]
 

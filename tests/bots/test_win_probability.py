@@ -137,7 +137,7 @@ def test_near_the_end_the_pone_keeps_the_cards_likeliest_to_count_out():
     chances = discard_win_chances(options, hand, 109, 117, dealer=False, target=121)
     chosen = rank_discards(hand, GameOptions(), seat=0, dealer=1, scores=(109, 117)).best
     assert chosen.keep == parse_cards("2C 7C 6S 8C".split())
-    assert (round(chances[0], 4), round(max(chances), 4)) == (0.1616, 0.2344)
+    assert (round(chances[0], 4), round(max(chances), 4)) == (0.1655, 0.2364)
 
 
 @pytest.mark.parametrize("own_need, opponent_need, own_crib, own_show", [

@@ -221,8 +221,8 @@ class PositionAnalysisSchema(ma.Schema):
     target = fields.Integer(required=True)
     skunk = fields.String(required=True)
     win = fields.List(fields.Float(), required=True, metadata={
-        "description": "Each side's chance to win the game", "example": [0.2272, 0.7728]})
+        "description": "Each side's chance to win the game", "example": [0.2338, 0.7662]})
     game_points = fields.List(fields.Float(), required=True, metadata={
         "description": "Each side's expected game points: a winner gains, from each losing "
                        "side, 1 or more for a skunk (by the skunk rule)",
-        "example": [0.2272, 0.7728]})
+        "example": [0.2338, 0.7662]})
