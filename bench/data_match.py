@@ -20,7 +20,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent))
@@ -46,8 +46,8 @@ def _second_copy(name: str, **bound) -> ModuleType:
     return module
 
 
-def hard_on(data: Path) -> players.ComputerPlayer:
-    """`hard`, its win model reading `data`."""
+def modules_on(data: Path) -> SimpleNamespace:
+    """Second copies of the modules that reach the two-player win model, reading `data`."""
     win_probability = _second_copy("win_probability")
     win_probability.DATA = data
     side_race = _second_copy("side_race", win_probability=win_probability,
@@ -58,15 +58,22 @@ def hard_on(data: Path) -> players.ComputerPlayer:
     endgame = _second_copy("endgame", win_probability=win_probability, side_race=side_race)
     pegging = _second_copy("pegging", AfterPlay=endgame.AfterPlay,
                            after_play=endgame.after_play, in_endgame=endgame.in_endgame)
+    return SimpleNamespace(win_probability=win_probability, discard_choice=discard_choice,
+                           pegging=pegging)
+
+
+def hard_on(data: Path) -> players.ComputerPlayer:
+    """`hard`, its win model reading `data`."""
+    modules = modules_on(data)
 
     def discard(view, hand, count, rng):
-        return discard_choice.rank_discards(hand, view.options, view.seat, view.dealer,
-                                            view.scores).best.discard
+        return modules.discard_choice.rank_discards(hand, view.options, view.seat,
+                                                    view.dealer, view.scores).best.discard
 
     def play(view, playable, rng):
         if len(playable) == 1:
             return playable[0]
-        return pegging.analyse_play(players.play_position(view)).recommendation
+        return modules.pegging.analyse_play(players.play_position(view)).recommendation
 
     return players.ComputerPlayer(discard, play)
 
