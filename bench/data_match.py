@@ -22,11 +22,9 @@ from multiprocessing import Pool
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH.parent))
-sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import match  # noqa: E402  (bench/match.py: its deals and its summary)
+from bench.match import play_deal, summarise  # noqa: E402
 from service.bots import players  # noqa: E402
 from service.simulation.selfplay import PLAYERS  # noqa: E402
 
@@ -89,9 +87,9 @@ def main(argv=None) -> None:
     jobs = [(NEW, "hard", index, 121, args.salt) for index in range(args.deals)]
     started = time.perf_counter()
     with Pool(args.workers) as pool:
-        deals = list(pool.imap(match.play_deal, jobs, chunksize=10))
+        deals = list(pool.imap(play_deal, jobs, chunksize=10))
     print(f"{NEW}: hard on {args.data}")
-    print(match.summarise(NEW, "hard", deals, time.perf_counter() - started))
+    print(summarise(NEW, "hard", deals, time.perf_counter() - started))
 
 
 if __name__ == "__main__":
