@@ -3,10 +3,10 @@ bench/match.py's duplicate deals (two-player games to 121, seats swapped, luck c
 
 The win model (service/bots/win_probability.py reads service/bots/data/deal_scores_2.json)
 decides `hard`'s discards and plays near the end of a game. To play both files in one game, the
-modules that read it (win_probability, and side_race, discard_choice, endgame and pegging, which
-reach it) are loaded a second time under other names, the copy of win_probability reading the
-other file; the second player is `hard` built on those copies. Both players search exactly as
-`hard` does; only the data differ.
+modules that read it (win_probability, and side_race, discard_choice, endgame, pegging and the
+computer players, which reach it) are loaded a second time under other names, the copy of
+win_probability reading the other file; the first player is the copies' `hard`. Both players
+are `hard`'s code; only the data differ.
 
     python bench/data_match.py NEW_DATA.json [--deals 1000] [--workers 2] [--salt bench-match]
 
@@ -25,16 +25,16 @@ from types import ModuleType, SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.match import play_deal, summarise  # noqa: E402
-from service.bots import players  # noqa: E402
 from service.simulation.selfplay import PLAYERS  # noqa: E402
 
+BOTS = Path(__file__).resolve().parents[1] / "service" / "bots"
 NEW = "hard-new-data"
 
 
 def _second_copy(name: str, **bound) -> ModuleType:
     """service.bots.`name` loaded again as its own module, then given the names in `bound` in
     place of what its imports bound (its functions read their globals when called)."""
-    path = Path(players.__file__).with_name(f"{name}.py")
+    path = BOTS / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"service.bots._other_data_{name}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -45,7 +45,8 @@ def _second_copy(name: str, **bound) -> ModuleType:
 
 
 def modules_on(data: Path) -> SimpleNamespace:
-    """Second copies of the modules that reach the two-player win model, reading `data`."""
+    """Second copies of the modules that reach the two-player win model, reading `data`, up to
+    the computer players (service.bots.players), whose `hard` then reads it."""
     win_probability = _second_copy("win_probability")
     win_probability.DATA = data
     side_race = _second_copy("side_race", win_probability=win_probability,
@@ -56,24 +57,15 @@ def modules_on(data: Path) -> SimpleNamespace:
     endgame = _second_copy("endgame", win_probability=win_probability, side_race=side_race)
     pegging = _second_copy("pegging", AfterPlay=endgame.AfterPlay,
                            after_play=endgame.after_play, in_endgame=endgame.in_endgame)
+    levels = _second_copy("players", rank_discards=discard_choice.rank_discards,
+                          analyse_play=pegging.analyse_play)
     return SimpleNamespace(win_probability=win_probability, discard_choice=discard_choice,
-                           pegging=pegging)
+                           pegging=pegging, players=levels)
 
 
-def hard_on(data: Path) -> players.ComputerPlayer:
+def hard_on(data: Path):
     """`hard`, its win model reading `data`."""
-    modules = modules_on(data)
-
-    def discard(view, hand, count, rng):
-        return modules.discard_choice.rank_discards(hand, view.options, view.seat,
-                                                    view.dealer, view.scores).best.discard
-
-    def play(view, playable, rng):
-        if len(playable) == 1:
-            return playable[0]
-        return modules.pegging.analyse_play(players.play_position(view)).recommendation
-
-    return players.ComputerPlayer(discard, play)
+    return modules_on(data).players.LEVELS["hard"]
 
 
 def main(argv=None) -> None:
